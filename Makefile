@@ -1,0 +1,50 @@
+# Wonders Table: `make run` sets everything up and starts the host; `make test` sets up and runs all tests.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8765
+HOST_ARGS ?=
+
+.PHONY: run test bench lint setup web chromium clean
+
+setup: $(VENV)/.stamp web
+
+$(VENV)/.stamp: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $@
+
+web/node_modules/.stamp: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/build.mjs
+
+web/dist/.stamp: web/node_modules/.stamp $(WEB_SOURCES)
+	cd web && npm run --silent build
+	touch $@
+
+web: web/dist/.stamp
+
+# Browser tests drive Debian's chromium; never a browser downloaded by a tool.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+run: setup
+	$(PY) -m host --port $(PORT) $(HOST_ARGS)
+
+test: setup chromium
+	$(PY) -m ruff check engine host tests
+	$(PY) -m pytest
+
+bench: $(VENV)/.stamp
+	$(PY) -m engine.bench
+
+lint: $(VENV)/.stamp
+	$(PY) -m ruff check engine host tests
+
+clean:
+	rm -rf $(VENV) web/node_modules web/dist
