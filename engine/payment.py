@@ -1,0 +1,292 @@
+"""The one resource-payment solver shared by every game of the engine.
+
+Resources are indices ``0 .. R-1`` chosen by each game. A *choice* is an int bitmask of resource
+indices: a card that gives ONE unit of any resource in the mask. A player covers a need with its own
+fixed production, then its own choice cards, then an optional discount (units of any type waived),
+and buys the rest from one or more markets (the Duel bank, or the two neighbours in the classic game).
+
+All inputs are tuples (and frozen :class:`Market` values) so that results are cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+
+Vec = tuple[int, ...]
+
+_CACHE_SIZE = 2**16
+
+
+@dataclass(frozen=True, slots=True)
+class Market:
+    """A place to buy resources from: a neighbour, or the bank (``stock=None``: unlimited)."""
+
+    prices: tuple[int, ...]
+    stock: tuple[int, ...] | None
+    choice_stock: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One way to pay a resource need: coins and units bought per market, own choices, waived units."""
+
+    coins: tuple[int, ...]
+    bought: tuple[tuple[int, ...], ...]
+    own_choices: tuple[int, ...]
+    waived: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        """Coins paid to all markets together."""
+        return sum(self.coins)
+
+
+def mask(*resource_indices: int) -> int:
+    """The choice bitmask of the given resource indices, e.g. ``mask(WOOD, STONE)``."""
+    bits = 0
+    for r in resource_indices:
+        bits |= 1 << r
+    return bits
+
+
+def cheapest_payment(
+    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int = 0
+) -> Payment | None:
+    """The cheapest payment of ``need`` (ties: smallest coins vector), or ``None`` if impossible."""
+    if _covered(need, own):
+        return _zero(len(need), len(own_choices), len(markets))
+    try:
+        return _cheapest(need, own, own_choices, markets, discount)
+    except TypeError:
+        args = _tuples(need, own, own_choices, markets)
+        return _cheapest(*args, discount)
+
+
+def payment_options(
+    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int = 0
+) -> tuple[Payment, ...]:
+    """Every Pareto-undominated payment (by coins per market), cheapest total first, then by coins.
+
+    Returns ``()`` when the need cannot be met, and the single zero payment when nothing must be bought.
+    """
+    if _covered(need, own):
+        return (_zero(len(need), len(own_choices), len(markets)),)
+    try:
+        return _options(need, own, own_choices, markets, discount)
+    except TypeError:
+        args = _tuples(need, own, own_choices, markets)
+        return _options(*args, discount)
+
+
+# --- internals -------------------------------------------------------------------------------------
+
+
+def _covered(need: Vec, own: Vec) -> bool:
+    return not any(map(int.__gt__, need, own))
+
+
+def _tuples(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...]) -> tuple:
+    """Coerce list arguments into hashable tuples (the slow, forgiving path)."""
+    fixed = tuple(
+        Market(tuple(m.prices), None if m.stock is None else tuple(m.stock), tuple(m.choice_stock))
+        for m in markets
+    )
+    return tuple(need), tuple(own), tuple(own_choices), fixed
+
+
+@lru_cache(maxsize=64)
+def _zero(resources: int, choices: int, markets: int) -> Payment:
+    empty = (0,) * resources
+    return Payment((0,) * markets, (empty,) * markets, (-1,) * choices, empty)
+
+
+def _check(need: Vec, own: Vec, markets: tuple[Market, ...], discount: int) -> None:
+    size = len(need)
+    if len(own) != size:
+        raise ValueError(f"need has {size} resources but own has {len(own)}")
+    for i, m in enumerate(markets):
+        if len(m.prices) != size or (m.stock is not None and len(m.stock) != size):
+            raise ValueError(f"market {i} does not describe {size} resources")
+    if discount < 0:
+        raise ValueError("discount must be >= 0")
+
+
+def _bits(choice: int, size: int) -> tuple[int, ...]:
+    return tuple(r for r in range(size) if choice >> r & 1)
+
+
+def _after_choices(deficit: Vec, own_choices: Vec) -> dict[Vec, Vec]:
+    """Remaining deficits after using own choice cards -> one assignment reaching each.
+
+    A choice card is always used when it can cover something still lacking (that never costs more);
+    otherwise it is marked ``-1``. Identical remaining deficits are merged.
+    """
+    size = len(deficit)
+    states: dict[Vec, Vec] = {deficit: ()}
+    for choice in own_choices:
+        targets = _bits(choice, size)
+        nxt: dict[Vec, Vec] = {}
+        for d, assigned in states.items():
+            useful = [r for r in targets if d[r] > 0]
+            if not useful:
+                nxt.setdefault(d, assigned + (-1,))
+                continue
+            for r in useful:
+                lst = list(d)
+                lst[r] -= 1
+                nxt.setdefault(tuple(lst), assigned + (r,))
+        states = nxt
+    return states
+
+
+def _waivers(deficit: Vec, units: int) -> Iterator[Vec]:
+    """Every way to waive exactly ``units`` units (at most the deficit) of ``deficit``."""
+    size = len(deficit)
+
+    def rec(r: int, left: int) -> Iterator[tuple[int, ...]]:
+        if r == size - 1:
+            if left <= deficit[r]:
+                yield (left,)
+            return
+        for k in range(min(left, deficit[r]), -1, -1):
+            for rest in rec(r + 1, left - k):
+                yield (k, *rest)
+
+    yield from rec(0, units)
+
+
+def _greedy_waiver(deficit: Vec, prices: Vec, units: int) -> Vec:
+    """Waive the most expensive units first (optimal against a single linear price list)."""
+    waived = [0] * len(deficit)
+    for r in sorted(range(len(deficit)), key=lambda i: -prices[i]):
+        if units <= 0:
+            break
+        k = min(units, deficit[r])
+        waived[r] = k
+        units -= k
+    return tuple(waived)
+
+
+def _cost(units: Vec, prices: Vec) -> int:
+    return sum(u * p for u, p in zip(units, prices, strict=True))
+
+
+def _sub(a: Vec, b: Vec) -> Vec:
+    return tuple(x - y for x, y in zip(a, b, strict=True))
+
+
+def _deficit(need: Vec, own: Vec) -> Vec:
+    return tuple(n - o if n > o else 0 for n, o in zip(need, own, strict=True))
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _cheapest(
+    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int
+) -> Payment | None:
+    if len(markets) != 1 or markets[0].stock is not None:
+        options = _options(need, own, own_choices, markets, discount)
+        return options[0] if options else None
+    _check(need, own, markets, discount)
+    # One unlimited market (the Duel bank): cost is linear, so a greedy waiver is optimal per assignment.
+    prices = markets[0].prices
+    best: Payment | None = None
+    for d, assigned in _after_choices(_deficit(need, own), own_choices).items():
+        waived = _greedy_waiver(d, prices, discount)
+        bought = _sub(d, waived)
+        coins = _cost(bought, prices)
+        if best is None or coins < best.coins[0]:
+            best = Payment((coins,), (bought,), assigned, waived)
+    return best
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _options(
+    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int
+) -> tuple[Payment, ...]:
+    _check(need, own, markets, discount)
+    if len(markets) == 1 and markets[0].stock is None:
+        best = _cheapest(need, own, own_choices, markets, discount)
+        return () if best is None else (best,)
+    # Remaining deficit -> (own choice assignment, waived units), first found wins.
+    finals: dict[Vec, tuple[Vec, Vec]] = {}
+    for d, assigned in _after_choices(_deficit(need, own), own_choices).items():
+        for waived in _waivers(d, min(discount, sum(d))):
+            finals.setdefault(_sub(d, waived), (assigned, waived))
+    fronts: dict[tuple[int, Vec], list[tuple[Vec, tuple[Vec, ...]]]] = {}
+    found: list[tuple[Vec, Payment]] = []
+    for rest, (assigned, waived) in finals.items():
+        for coins, bought in _front(markets, 0, rest, fronts):
+            found.append((coins, Payment(coins, bought, assigned, waived)))
+    return tuple(p for _, p in _pareto(found))
+
+
+def _pareto(items: list[tuple[Vec, object]]) -> list:
+    """Keep items whose coins vector no other item's is <= everywhere; order by (total, coins)."""
+    items = sorted(items, key=lambda it: (sum(it[0]), it[0]))
+    kept: list = []
+    for item in items:
+        coins = item[0]
+        if not any(all(k <= c for k, c in zip(other[0], coins, strict=True)) for other in kept):
+            kept.append(item)
+    return kept
+
+
+def _front(
+    markets: tuple[Market, ...],
+    i: int,
+    rest: Vec,
+    memo: dict[tuple[int, Vec], list[tuple[Vec, tuple[Vec, ...]]]],
+) -> list[tuple[Vec, tuple[Vec, ...]]]:
+    """Undominated (coins, bought) of markets ``i..`` buying exactly ``rest``."""
+    key = (i, rest)
+    if key in memo:
+        return memo[key]
+    market = markets[i]
+    if i == len(markets) - 1:
+        result = [((_cost(rest, market.prices),), (rest,))] if _can_supply(market, rest) else []
+    else:
+        found = []
+        for b in _buyable(market, rest):
+            for coins, bought in _front(markets, i + 1, _sub(rest, b), memo):
+                found.append(((_cost(b, market.prices), *coins), (b, *bought)))
+        result = _pareto(found)
+    memo[key] = result
+    return result
+
+
+def _capacities(market: Market, rest: Vec) -> list[Vec]:
+    """Maximal unit vectors (capped at ``rest``) the market can sell, one per useful choice assignment."""
+    if market.stock is None:
+        return [rest]
+    base = tuple(min(s, n) for s, n in zip(market.stock, rest, strict=True))
+    states = {base}
+    size = len(rest)
+    for choice in market.choice_stock:
+        targets = _bits(choice, size)
+        nxt = set()
+        for cap in states:
+            useful = [r for r in targets if cap[r] < rest[r]]
+            if not useful:
+                nxt.add(cap)
+            for r in useful:
+                lst = list(cap)
+                lst[r] += 1
+                nxt.add(tuple(lst))
+        states = nxt
+    return sorted(states, reverse=True)
+
+
+def _can_supply(market: Market, rest: Vec) -> bool:
+    return any(cap == rest for cap in _capacities(market, rest))
+
+
+def _buyable(market: Market, rest: Vec) -> list[Vec]:
+    """Every unit vector ``<= rest`` the market can sell, in a fixed order (largest purchases first)."""
+    seen: dict[Vec, None] = {}
+    for cap in _capacities(market, rest):
+        for b in product(*(range(c, -1, -1) for c in cap)):
+            seen.setdefault(b, None)
+    return list(seen)
