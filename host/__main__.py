@@ -1,0 +1,46 @@
+"""``python -m host``: start the host, print the LAN addresses and a QR code of the main one."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+
+from aiohttp import web
+
+from host.app import create_app
+from host.netinfo import lan_ips
+from host.qr import qr_ascii
+
+DEFAULT_PORT = 8765
+SHUTDOWN_TIMEOUT = 1.5
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m host", description="Wonders Table host")
+    parser.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: every one)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    parser.add_argument("--data", default="data", help="folder of the saved tables (default ./data)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+
+    bases = [f"http://{ip}:{args.port}" for ip in lan_ips(args.host)]
+    app = create_app(args.data, base_urls=bases)
+    print("Wonders Table host. Open the board on the TV or this laptop; phones scan the QR code there.")
+    for base in bases:
+        print(f"  board: {base}/")
+    print(qr_ascii(f"{bases[0]}/"))
+    print(f"Main address: {bases[0]}/   (saved tables: {args.data}/)   Ctrl-C stops.")
+    print("If phones cannot connect, allow this port through the laptop's firewall.", flush=True)
+    try:
+        web.run_app(app, host=args.host, port=args.port, shutdown_timeout=SHUTDOWN_TIMEOUT, print=None)
+    except OSError as exc:
+        print(f"cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

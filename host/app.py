@@ -1,0 +1,119 @@
+"""The aiohttp application: pages, static files, QR codes, catalogs and the Socket.IO hub."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+import engine
+from host.qr import qr_svg
+from host.sockets import Hub
+from host.store import Store
+from host.tables import Tables
+
+log = logging.getLogger("host.app")
+
+WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
+NO_CACHE = {"Cache-Control": "no-cache"}
+NOT_BUILT = "run make run to build the web pages"
+
+HUB = web.AppKey("hub", Hub)
+TABLES = web.AppKey("tables", Tables)
+STORE = web.AppKey("store", Store)
+WEB_DIR = web.AppKey("web_dir", Path)
+CATALOGS = web.AppKey("catalogs", dict)
+
+
+def create_app(
+    data_dir: str | Path, *, base_urls: list[str] | None = None, web_dir: str | Path | None = None
+) -> web.Application:
+    """Build the host: tables restored from ``data_dir``, join links on ``base_urls`` (main one first).
+
+    Without ``base_urls`` the links use the Host header of the first request or socket seen.
+    """
+    store = Store(data_dir)
+    tables = Tables(store)
+    restored = tables.restore_all()
+    if restored:
+        log.info("restored tables: %s", ", ".join(restored))
+    hub = Hub(tables, base_urls)
+    app = web.Application(middlewares=[_note_host])
+    app[STORE], app[TABLES], app[HUB] = store, tables, hub
+    app[WEB_DIR] = Path(web_dir) if web_dir is not None else WEB_DIST
+    app[CATALOGS] = {}
+    hub.sio.attach(app)
+    app.router.add_get("/", _board_page)
+    app.router.add_get("/board/{code}", _board_page)
+    app.router.add_get("/t/{code}", _phone_page)
+    app.router.add_get("/qr/{code}.svg", _qr)
+    app.router.add_get("/catalog/{game}.json", _catalog)
+    app.router.add_get("/static/{path:.+}", _static)
+    app.on_shutdown.append(_on_shutdown)
+    app.on_cleanup.append(_on_cleanup)
+    return app
+
+
+@web.middleware
+async def _note_host(request: web.Request, handler: Any) -> web.StreamResponse:
+    request.app[HUB].note_host(request.host)
+    return await handler(request)
+
+
+def _page(request: web.Request, name: str) -> web.StreamResponse:
+    path = request.app[WEB_DIR] / name
+    if not path.is_file():
+        return web.Response(status=503, text=NOT_BUILT, headers=NO_CACHE)
+    return web.FileResponse(path, headers=NO_CACHE)
+
+
+async def _board_page(request: web.Request) -> web.StreamResponse:
+    return _page(request, "board.html")
+
+
+async def _phone_page(request: web.Request) -> web.StreamResponse:
+    return _page(request, "phone.html")
+
+
+async def _static(request: web.Request) -> web.StreamResponse:
+    root = request.app[WEB_DIR].resolve()
+    if not root.is_dir():
+        return web.Response(status=503, text=NOT_BUILT, headers=NO_CACHE)
+    path = (root / request.match_info["path"]).resolve()
+    if not path.is_relative_to(root) or not path.is_file():
+        raise web.HTTPNotFound()
+    return web.FileResponse(path, headers=NO_CACHE)
+
+
+async def _qr(request: web.Request) -> web.Response:
+    hub = request.app[HUB]
+    table = hub.tables.tables.get(request.match_info["code"].upper())
+    if table is None:
+        raise web.HTTPNotFound(text="no such table")
+    url = hub.table_payload(table)["join_url"]
+    return web.Response(body=qr_svg(url), content_type="image/svg+xml", headers=NO_CACHE)
+
+
+async def _catalog(request: web.Request) -> web.Response:
+    game = request.match_info["game"]
+    cache = request.app[CATALOGS]
+    if game not in cache:
+        try:
+            cache[game] = json.dumps(engine.catalog(game))
+        except (ValueError, ImportError):
+            raise web.HTTPNotFound(text=f"no game {game!r}") from None
+    return web.Response(text=cache[game], content_type="application/json")
+
+
+async def _on_shutdown(app: web.Application) -> None:
+    sio = app[HUB].sio
+    if sio.eio.sockets:
+        await sio.eio.disconnect()
+    await sio.shutdown()
+
+
+async def _on_cleanup(app: web.Application) -> None:
+    app[STORE].close()

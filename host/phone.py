@@ -1,0 +1,160 @@
+"""A headless phone: speaks the protocol exactly as the browser does and plays random legal moves.
+
+``python -m host.phone --url URL --new duel`` creates a table with autostart and prints its code;
+``python -m host.phone --url URL --table CODE --name NAME --policy random [--delay S] [--seed N]``
+joins, plays until the game ends and prints the result as one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+from typing import Any
+
+import socketio
+
+from host.wire import JsMsgPackPacket
+
+CALL_TIMEOUT = 10.0
+
+
+class PhoneError(RuntimeError):
+    """The host refused a request the phone needed."""
+
+
+def new_client() -> socketio.AsyncClient:
+    """A Socket.IO client speaking the host's msgpack dialect."""
+    return socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection_delay_max=2)
+
+
+async def call(sio: socketio.AsyncClient, event: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """Emit ``event`` with an ack; raise :class:`PhoneError` on an error ack."""
+    ack = await sio.call(event, payload, timeout=CALL_TIMEOUT)
+    if not isinstance(ack, dict) or not ack.get("ok"):
+        raise PhoneError(f"{event}: {ack!r}")
+    return ack
+
+
+async def create_table(url: str, game: str = "duel", options: dict[str, Any] | None = None) -> str:
+    """Create a table with autostart at the host ``url`` and return its code."""
+    sio = new_client()
+    await sio.connect(url, transports=["websocket"], auth={"token": None})
+    try:
+        ack = await call(sio, "create_table", {"game": game, "options": options or {}, "autostart": True})
+        return str(ack["code"])
+    finally:
+        await sio.disconnect()
+
+
+class Phone:
+    """One seat's device: joins, keeps the latest view, plays with a policy until the game is over."""
+
+    def __init__(
+        self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
+    ) -> None:
+        self.url, self.code, self.name, self.delay = url, code.upper(), name, delay
+        self.rng = random.Random(seed)
+        self.auth: dict[str, Any] = {"token": None}
+        self.sio = new_client()
+        self.seat: int | None = None
+        self.view: dict[str, Any] | None = None
+        self.table: dict[str, Any] | None = None
+        self.received: list[tuple[str, Any]] = []
+        self.changed = asyncio.Event()
+        for event in ("view", "table", "events", "error", "new_table"):
+            self.sio.on(event, self._keeper(event))
+
+    def _keeper(self, event: str) -> Any:
+        async def keep(data: Any) -> None:
+            self.received.append((event, data))
+            if event == "view" and isinstance(data, dict) and data.get("code") == self.code:
+                if self.view is None or data.get("step", 0) >= self.view.get("step", 0):
+                    self.view = data
+            elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:
+                self.table = data
+            self.changed.set()
+
+        return keep
+
+    async def join(self) -> int:
+        """Connect and take a seat."""
+        await self.sio.connect(self.url, transports=["websocket"], auth=self.auth)
+        ack = await call(self.sio, "join", {"code": self.code, "name": self.name})
+        self.seat, self.auth["token"] = ack["seat"], ack["token"]
+        return int(ack["seat"])
+
+    def result(self) -> dict[str, Any] | None:
+        """The game's result once the latest view shows it."""
+        game_view = (self.view or {}).get("view") or {}
+        return game_view.get("result")
+
+    def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+        """The random policy: any legal action, uniformly."""
+        return self.rng.choice(legal)
+
+    async def play(self) -> dict[str, Any]:
+        """Play until the game ends; return the engine's result."""
+        acted_step = -1
+        while True:
+            result = self.result()
+            if result is not None:
+                return result
+            current = self.view or {}
+            legal = current.get("legal_actions") or []
+            if legal and current.get("step", 0) > acted_step:
+                acted_step = current["step"]
+                if self.delay:
+                    await asyncio.sleep(self.delay)
+                ack = await self.sio.call("act", {"action": self.choose(legal)}, timeout=CALL_TIMEOUT)
+                if not ack.get("ok") and ack.get("error") not in ("not_your_turn", "game_over"):
+                    raise PhoneError(f"act: {ack!r}")
+                continue
+            self.changed.clear()
+            await self.changed.wait()
+
+    async def close(self) -> None:
+        """Disconnect from the host."""
+        await self.sio.disconnect()
+
+
+async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0) -> dict:
+    """Join table ``code`` as ``name``, play random legal moves to the end and return the result."""
+    phone = Phone(url, code, name, seed=seed, delay=delay)
+    try:
+        await phone.join()
+        return await phone.play()
+    finally:
+        await phone.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m host.phone", description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True, help="the host, e.g. http://127.0.0.1:8765")
+    parser.add_argument("--new", metavar="GAME", help="create a table with autostart, print its code, exit")
+    parser.add_argument("--options", default="{}", help="engine options as JSON (with --new)")
+    parser.add_argument("--table", help="the table code to join")
+    parser.add_argument("--name", default="Bot", help="the player's name")
+    parser.add_argument("--policy", default="random", choices=["random"], help="how to choose moves")
+    parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each move")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the policy's choices")
+    args = parser.parse_args(argv)
+    try:
+        if args.new:
+            print(asyncio.run(create_table(args.url, args.new, json.loads(args.options))), flush=True)
+            return 0
+        if not args.table:
+            parser.error("give --new GAME or --table CODE")
+        result = asyncio.run(play_game(args.url, args.table, args.name, seed=args.seed, delay=args.delay))
+    except (PhoneError, OSError, socketio.exceptions.SocketIOError, ValueError) as exc:
+        print(f"host.phone: {exc}", file=sys.stderr)
+        return 1
+    print(json.dumps(result, sort_keys=True), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
