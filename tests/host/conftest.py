@@ -1,0 +1,100 @@
+"""Fixtures of the host tests: a host on a free loopback port and protocol-speaking clients."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import socketio
+
+import engine.api
+from host import tables as host_tables
+from host.app import create_app
+from host.wire import JsMsgPackPacket
+
+WAIT = 15.0  # guard against a hang only; never a timing assertion
+
+
+@pytest.fixture
+def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Register the test-only game kind "fake"."""
+    monkeypatch.setitem(engine.api.GAME_MODULES, "fake", "tests.host.fakegame")
+    monkeypatch.setitem(host_tables.SEATS_BY_GAME, "fake", 2)
+    return "fake"
+
+
+class Client:
+    """A protocol client that records every event it receives."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sio = socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection=False)
+        self.got: list[tuple[str, Any]] = []
+        self._changed = asyncio.Condition()
+        for event in ("table", "view", "events", "error", "new_table"):
+            self.sio.on(event, self._keeper(event))
+
+    def _keeper(self, event: str) -> Any:
+        async def keep(data: Any) -> None:
+            async with self._changed:
+                self.got.append((event, data))
+                self._changed.notify_all()
+
+        return keep
+
+    async def connect(self, token: str | None = None, *, auth: Any = ...) -> Client:
+        await self.sio.connect(self.url, transports=["websocket"],
+                               auth={"token": token} if auth is ... else auth)
+        return self
+
+    async def call(self, event: str, *args: Any) -> Any:
+        return await self.sio.call(event, args[0] if len(args) == 1 else tuple(args), timeout=WAIT)
+
+    def last(self, event: str, pred: Callable[[Any], bool] = lambda _: True) -> Any:
+        for name, data in reversed(self.got):
+            if name == event and pred(data):
+                return data
+        return None
+
+    async def wait(self, event: str, pred: Callable[[Any], bool] = lambda _: True) -> Any:
+        """The latest ``event`` matching ``pred``, waiting for it if needed."""
+        async def seen() -> Any:
+            async with self._changed:
+                await self._changed.wait_for(lambda: self.last(event, pred) is not None)
+                return self.last(event, pred)
+
+        return await asyncio.wait_for(seen(), WAIT)
+
+    async def close(self) -> None:
+        await self.sio.disconnect()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+async def server(aiohttp_server: Any, data_dir: Path) -> Any:
+    """A running host on a free loopback port; ``server.url`` is its base URL."""
+    srv = await aiohttp_server(create_app(data_dir), host="127.0.0.1", port=0)
+    srv.url = f"http://127.0.0.1:{srv.port}"
+    return srv
+
+
+@pytest.fixture
+async def clients(server: Any) -> AsyncIterator[Callable[..., Any]]:
+    """A factory of connected clients, all disconnected at teardown."""
+    made: list[Client] = []
+
+    async def make(token: str | None = None, **kw: Any) -> Client:
+        client = Client(server.url)
+        made.append(client)
+        return await client.connect(token, **kw)
+
+    yield make
+    for client in made:
+        await client.close()
