@@ -1,0 +1,38 @@
+"""Command line: ``python -m engine catalog KIND`` and ``python -m engine simulate KIND``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from engine.bench import format_stats, simulate
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    cat = sub.add_parser("catalog", help="print every card, wonder and token of a game as JSON")
+    cat.add_argument("kind")
+    sim = sub.add_parser("simulate", help="play random legal games through the public API")
+    sim.add_argument("kind")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seats", type=int, default=None, help="players per game (default: 2 for duel)")
+    args = parser.parse_args(argv)
+    if args.command == "catalog":
+        from engine.api import catalog
+
+        json.dump(catalog(args.kind), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    seats = args.seats if args.seats is not None else DEFAULT_SEATS.get(args.kind, 3)
+    print(format_stats(simulate(args.kind, seats, args.games, args.seed)))
+    return 0
+
+
+DEFAULT_SEATS = {"duel": 2}
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""7 Wonders Duel rules engine (see docs/duel.md for the contract)."""
