@@ -1,0 +1,121 @@
+// Board page entry (TV): home → lobby → game → scores, for the table in the URL (/board/CODE).
+import { gameEl } from "./board/game.js";
+import { homeEl } from "./board/home.js";
+import { lobbyEl } from "./board/lobby.js";
+import { loadCatalog } from "./lib/catalog.js";
+import { codeFromPath, errorText, openSocket, request } from "./lib/connection.js";
+import { changedBy, describeEvents } from "./lib/describe.js";
+import { h, mount } from "./lib/dom.js";
+import { setLocale, t } from "./lib/strings.js";
+
+const FLASH_MS = 2500;
+const root = document.getElementById("app");
+const connEl = document.getElementById("conn");
+const state = { code: codeFromPath("board"), table: null, view: null, flash: null, lastLines: [], error: "", busy: false };
+let flashTimer = null;
+
+setLocale("en");
+document.title = t("app.title");
+
+const socket = openSocket({
+  onStatus: (online) => {
+    connEl.textContent = online ? "" : t("conn.offline");
+    connEl.className = online ? "conn ok" : "conn lost";
+    if (online && state.code) watch();
+  },
+});
+
+socket.on("table", (table) => {
+  if (table.code !== state.code) return;
+  state.table = table;
+  render();
+});
+socket.on("view", (msg) => {
+  if (msg.code !== state.code) return;
+  state.view = msg.view;
+  render();
+});
+socket.on("events", (msg) => {
+  if (msg.code !== state.code) return;
+  const lines = describeEvents(msg.events, seatName);
+  if (lines.length) state.lastLines = lines.slice(-3);
+  state.flash = changedBy(msg.events);
+  clearTimeout(flashTimer);
+  flashTimer = setTimeout(() => {
+    state.flash = null;
+  }, FLASH_MS);
+  render();
+});
+socket.on("error", (msg) => {
+  state.error = msg?.message || msg?.error || "";
+  render();
+});
+
+function seatName(seat) {
+  return state.table?.seats?.[seat]?.name || t("seat.label", { n: (seat ?? 0) + 1 });
+}
+
+async function watch() {
+  const reply = await request(socket, "watch", { code: state.code });
+  state.error = reply.ok ? "" : errorText(reply);
+  render();
+}
+
+async function createTable(options) {
+  state.busy = true;
+  render();
+  const reply = await request(socket, "create_table", { game: "duel", options });
+  state.busy = false;
+  if (!reply.ok) {
+    state.error = errorText(reply);
+    render();
+    return;
+  }
+  openTable(reply.code);
+}
+
+function openTable(code) {
+  Object.assign(state, { code, table: null, view: null, flash: null, lastLines: [], error: "" });
+  history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
+  watch();
+}
+
+async function act(event, payload) {
+  const reply = await request(socket, event, payload);
+  state.error = reply.ok ? "" : errorText(reply);
+  render();
+  return reply;
+}
+
+const handlers = {
+  onStart: () => act("start", { code: state.code }),
+  onRelease: (seat) => act("release_seat", { code: state.code, seat }),
+  onPlayAgain: async () => {
+    const reply = await act("play_again", { code: state.code });
+    if (reply.ok && reply.code) openTable(reply.code);
+  },
+};
+
+window.addEventListener("popstate", () => {
+  state.code = codeFromPath("board");
+  state.table = null;
+  state.view = null;
+  if (state.code) watch();
+  else render();
+});
+
+function render() {
+  document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
+  if (!state.code) {
+    mount(root, homeEl({ onCreate: createTable, busy: state.busy, error: state.error }));
+  } else if (!state.table) {
+    mount(root, h("main", { class: "loading" }, state.error ? h("p", { class: "error" }, state.error) : t("conn.connecting")));
+  } else if (state.table.state === "lobby" || !state.view) {
+    mount(root, lobbyEl(state.table, { ...handlers, error: state.error }));
+  } else {
+    mount(root, gameEl(state, handlers));
+  }
+}
+
+loadCatalog("duel").then(render);
+render();

@@ -1,0 +1,30 @@
+// The board's start screen at "/": create a Duel table.
+import { h } from "../lib/dom.js";
+import { t } from "../lib/strings.js";
+
+/** The create-table form; onCreate(options) is called with the chosen options. */
+export function homeEl({ onCreate, busy = false, error = "" }) {
+  const firstGame = h("input", { type: "checkbox", id: "opt-first-game", dataset: { option: "first_game_wonders" } });
+  return h(
+    "main",
+    { class: "home" },
+    h("h1", {}, t("home.heading")),
+    h(
+      "div",
+      { class: "panel" },
+      h("h2", {}, t("home.new")),
+      h("label", { class: "check" }, firstGame, " ", t("home.first_game")),
+      h(
+        "button",
+        {
+          class: "big primary",
+          dataset: { action: "create" },
+          disabled: busy,
+          onclick: () => onCreate({ first_game_wonders: firstGame.checked }),
+        },
+        t("home.create"),
+      ),
+      error ? h("p", { class: "error" }, error) : null,
+    ),
+  );
+}

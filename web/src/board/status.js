@@ -1,0 +1,36 @@
+// The board's header: age or draft round, what the engine waits for, and the seats' connection.
+import { h } from "../lib/dom.js";
+import { t } from "../lib/strings.js";
+
+/** What is pending, as a sentence. */
+export function pendingText(view, names) {
+  if (!view || view.phase === "over" || !view.pending) return t("status.over");
+  const { kind, seat } = view.pending;
+  return t(`pending.${kind}`, { name: names[seat] ?? "?", age: (view.age || 0) + 1 });
+}
+
+/** Header bar with seats; away seats get a release button. */
+export function statusEl(view, table, names, { onRelease }) {
+  const phase = view?.phase === "draft" ? t("status.draft", { round: view?.draft?.round ?? 1 }) : t("status.age", { age: view?.age ?? "" });
+  return h(
+    "header",
+    { class: "status" },
+    h("span", { class: "phase" }, phase),
+    h("span", { class: "pending", id: "pending" }, pendingText(view, names)),
+    h(
+      "span",
+      { class: "seat-pills" },
+      (table?.seats || []).map((seat) =>
+        h(
+          "span",
+          { class: `pill ${seat.connected ? "on" : "away"}`, dataset: { seat: seat.seat } },
+          h("span", { class: "dot" }),
+          seat.name || t("lobby.empty_seat"),
+          seat.name && !seat.connected
+            ? h("button", { class: "small", dataset: { action: "release", seat: seat.seat }, onclick: () => onRelease(seat.seat) }, t("lobby.release"))
+            : null,
+        ),
+      ),
+    ),
+  );
+}

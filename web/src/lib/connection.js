@@ -1,0 +1,46 @@
+// The Socket.IO connection: msgpack parser, auth re-evaluated on every reconnect, acks with a timeout.
+import { io } from "socket.io-client";
+import * as msgpackParser from "socket.io-msgpack-parser";
+import { t } from "./strings.js";
+
+const ACK_TIMEOUT_MS = 8000;
+
+/**
+ * Opens the socket. getAuth() is called on every (re)connect so a stored seat token is re-sent.
+ * onStatus(online: boolean) reports the connection state.
+ */
+export function openSocket({ getAuth = () => ({}), onStatus = () => {} } = {}) {
+  const socket = io({
+    parser: msgpackParser,
+    transports: ["websocket"],
+    auth: (cb) => cb(getAuth()),
+    reconnectionDelayMax: 2000,
+  });
+  socket.on("connect", () => onStatus(true));
+  socket.on("disconnect", () => onStatus(false));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !socket.connected) socket.connect();
+  });
+  return socket;
+}
+
+/** Emits event with payload and resolves to the ack ({ok: ...}); a lost ack becomes an error reply. */
+export async function request(socket, event, payload) {
+  try {
+    const reply = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+    return reply && typeof reply === "object" ? reply : { ok: false, error: "bad_reply", message: String(reply) };
+  } catch {
+    return { ok: false, error: "timeout", message: t("err.timeout") };
+  }
+}
+
+/** The human text of a failed ack. */
+export function errorText(reply) {
+  return reply?.message || reply?.error || t("err.generic", { message: "?" });
+}
+
+/** The table code from the page address (/board/CODE or /t/CODE), or null. */
+export function codeFromPath(prefix) {
+  const match = location.pathname.match(new RegExp(`^/${prefix}/([A-Za-z0-9_-]+)`));
+  return match ? match[1] : null;
+}
