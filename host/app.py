@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +30,19 @@ CATALOGS = web.AppKey("catalogs", dict)
 
 
 def create_app(
-    data_dir: str | Path, *, base_urls: list[str] | None = None, web_dir: str | Path | None = None
+    data_dir: str | Path,
+    *,
+    base_urls: list[str] | None = None,
+    web_dir: str | Path | None = None,
+    seed_source: Callable[[], int] | None = None,
 ) -> web.Application:
     """Build the host: tables restored from ``data_dir``, join links on ``base_urls`` (main one first).
 
     Without ``base_urls`` the links use the Host header of the first request or socket seen.
+    ``seed_source`` draws each new table's seed (default: the OS's randomness; tests fix it).
     """
     store = Store(data_dir)
-    tables = Tables(store)
+    tables = Tables(store, seed_source)
     restored = tables.restore_all()
     if restored:
         log.info("restored tables: %s", ", ".join(restored))

@@ -11,6 +11,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import engine
@@ -41,8 +42,9 @@ def _json_copy(data: Any) -> Any:
 class Tables:
     """Every live table of this host, backed by a :class:`Store`."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
         self.store = store
+        self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.tables: dict[str, Table] = {}
         self.used_codes: set[str] = store.codes()
 
@@ -91,7 +93,7 @@ class Tables:
         options = self._options(options)
         if not isinstance(autostart, bool):
             raise HostError("bad_request", "'autostart' must be true or false")
-        seed = secrets.randbits(62)
+        seed = self.seed_source()
         self._check_setup(game, SEATS_BY_GAME[game], seed, options)
         table = Table(
             code=self._new_code(), game=game, seed=seed, options=options, autostart=autostart,
@@ -218,7 +220,7 @@ class Tables:
         if table.next_code is not None and table.next_code in self.tables:
             return self.tables[table.next_code]
         new = Table(
-            code=self._new_code(), game=table.game, seed=secrets.randbits(62),
+            code=self._new_code(), game=table.game, seed=self.seed_source(),
             options=copy.deepcopy(table.options), autostart=table.autostart, created=self._now(),
             seats=[Seat(s.seat, s.name, s.token) for s in table.seats],
         )

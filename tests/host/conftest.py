@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from host.app import create_app
 from host.wire import JsMsgPackPacket
 
 WAIT = 15.0  # guard against a hang only; never a timing assertion
+FIRST_SEED = 1000  # tables of the test host get seeds 1000, 1001, ... in creation order
 
 
 @pytest.fixture
@@ -80,7 +82,8 @@ def data_dir(tmp_path: Path) -> Path:
 @pytest.fixture
 async def server(aiohttp_server: Any, data_dir: Path) -> Any:
     """A running host on a free loopback port; ``server.url`` is its base URL."""
-    srv = await aiohttp_server(create_app(data_dir), host="127.0.0.1", port=0)
+    app = create_app(data_dir, seed_source=itertools.count(FIRST_SEED).__next__)
+    srv = await aiohttp_server(app, host="127.0.0.1", port=0)
     srv.url = f"http://127.0.0.1:{srv.port}"
     return srv
 
