@@ -322,6 +322,8 @@ class Hub:
                 old.seats[client.seat].sid = None
                 new.seats[client.seat].sid = csid
             client.code = new.code
+        if new.autostart and new.state == LOBBY:
+            self.tables.start(new)
         self.send(out + self.table_messages(new) + self.view_messages(new))
         return {"code": new.code}
 
