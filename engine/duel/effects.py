@@ -215,7 +215,7 @@ class Effects:
 
     def wonders_built(self, seat: int) -> int:
         """Number of Wonders ``seat`` has constructed."""
-        return sum(1 for _, age in self.wonders[seat] if age)
+        return sum(1 for _, age, _ in self.wonders[seat] if age)
 
     def remove_card(self, seat: int, card: int) -> None:
         """Take a brown/grey card out of ``seat``'s city into the discard pile (Zeus, Circus Maximus)."""

@@ -37,7 +37,7 @@ class Flow:
     def draft(self, seat: int, wonder: int, auto: bool = False) -> None:
         """``seat`` takes ``wonder`` from the revealed ones."""
         self.draft_avail.remove(wonder)
-        self.wonders[seat].append([wonder, 0])
+        self.wonders[seat].append([wonder, 0, -1])
         event = {"type": "draft_wonder", "seat": seat, "wonder": WONDER_ID[wonder]}
         if auto:
             event["auto"] = True

@@ -54,7 +54,7 @@ class DuelGame(Flow, Effects):
         self.phase, self.age, self.over, self.outcome = "draft", 0, False, None
         self.coins = [7, 7]
         self.cards: list[list[int]] = [[], []]
-        self.wonders: list[list[list[int]]] = [[], []]  # [wonder, age of the tucked card or 0]
+        self.wonders: list[list[list[int]]] = [[], []]  # [wonder, tucked age or 0, tucked card or -1]
         self.tokens: list[list[int]] = [[], []]
         self.sci = [0, 0]
         self.prod = [[0] * 5, [0] * 5]
@@ -87,8 +87,8 @@ class DuelGame(Flow, Effects):
         self.pend_seat, self.pend_kind, self.pend_opts = -1, -1, None
         if options.get("first_game_wonders"):
             a = self.first_player
-            self.wonders[a] = [[w, 0] for w in self.draft_order[:4]]
-            self.wonders[1 - a] = [[w, 0] for w in self.draft_order[4:]]
+            self.wonders[a] = [[w, 0, -1] for w in self.draft_order[:4]]
+            self.wonders[1 - a] = [[w, 0, -1] for w in self.draft_order[4:]]
             self.draft_pick = 8
             self.begin_play()
         else:
@@ -137,7 +137,7 @@ class DuelGame(Flow, Effects):
         chains = self.chains[seat]
         wonders = []
         if self.built_total < 7:
-            for w, age in self.wonders[seat]:
+            for w, age, _ in self.wonders[seat]:
                 if not age:
                     t = costs.get(WONDER_BASE + w)
                     if t is None:
@@ -296,7 +296,7 @@ class DuelGame(Flow, Effects):
             self.replay = False
             self.take(seat, slot)
             self.coins[seat] = coins - cost
-            entry[1] = self.age
+            entry[1], entry[2] = self.age, c
             self.built_total += 1
             self.ev.append({"type": "wonder", "seat": seat, "wonder": WONDER_ID[w], "card": CARD_ID[c],
                             "card_age": self.age, "cost": cost,
@@ -310,7 +310,10 @@ class DuelGame(Flow, Effects):
         card_coins = 0 if item >= WONDER_BASE or chained else CARD_COINS[item]
         if chained:
             return {"card_coins": 0, "trade": {}, "chain": True, "discount": {}, "to_opponent": 0}
-        pay = payment(self.keys[seat], item)
+        table = self.costs[seat]
+        pay = table.get(~item)
+        if pay is None:
+            pay = table[~item] = payment(self.keys[seat], item)
         prices = self.keys[seat][2]
         bought = pay.bought[0]
         trade = {RESOURCES[r]: bought[r] * prices[r] for r in range(5) if bought[r]}

@@ -60,7 +60,7 @@ def score_pad(game: Any, seat: int) -> dict[str, int]:
             rows["yellow"] += CARD_VP[card]
         elif color == PURPLE:
             rows["purple"] += guild_points(game, CARD_GUILD[card])
-    rows["wonders"] = sum(WONDER_VP[w] for w, age in game.wonders[seat] if age)
+    rows["wonders"] = sum(WONDER_VP[w] for w, age, _ in game.wonders[seat] if age)
     tokens = game.tokens[seat]
     rows["progress"] = ((4 if AGRICULTURE in tokens else 0) + (7 if PHILOSOPHY in tokens else 0)
                         + (3 * len(tokens) if MATHEMATICS in tokens else 0))

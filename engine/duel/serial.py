@@ -32,7 +32,8 @@ def state_of(game: Any) -> dict[str, Any]:
         "structure": [cards(game.slot_card), game.taken, game.faceup, game.access, game.left],
         "coins": game.coins,
         "cities": [cards(game.cards[s]) for s in (0, 1)],
-        "wonders": [[[WONDER_ID[w], age] for w, age in game.wonders[s]] for s in (0, 1)],
+        "wonders": [[[WONDER_ID[w], age, CARD_ID[c] if c >= 0 else None] for w, age, c in game.wonders[s]]
+                    for s in (0, 1)],
         "progress": [[TOKEN_ID[t] for t in game.tokens[s]] for s in (0, 1)],
         "progress_board": [TOKEN_ID[t] for t in game.board_tokens],
         "progress_removed": [TOKEN_ID[t] for t in game.removed_tokens],

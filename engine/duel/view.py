@@ -77,7 +77,7 @@ def _player(game: Any, s: int) -> dict[str, Any]:
         "coins": game.coins[s],
         "cards": [CARD_ID[c] for c in game.cards[s]],
         "wonders": [{"id": WONDER_ID[w], "built": bool(age), "age_card_age": age or None}
-                    for w, age in game.wonders[s]],
+                    for w, age, _ in game.wonders[s]],
         "progress": [TOKEN_ID[t] for t in game.tokens[s]],
         "science": [SYMBOLS[i] for i in range(7) if game.sci[s] >> i & 1],
         "production": {RESOURCES[r]: game.prod[s][r] for r in range(5)},
@@ -99,7 +99,7 @@ def _cost_entry(game: Any, seat: int, item: int, chained: bool) -> dict[str, Any
 def my_turn(game: Any, seat: int) -> dict[str, Any]:
     """Every accessible card with its build cost, discard value and wonder costs (with reasons)."""
     cards = []
-    unbuilt = [w for w, age in game.wonders[seat] if not age]
+    unbuilt = [w for w, age, _ in game.wonders[seat] if not age]
     for slot in sorted(game.access):
         c = game.slot_card[slot]
         need = CARD_NEEDS[c]
