@@ -1,0 +1,244 @@
+"""Turn resolution in the digest's §10 order, pending single-seat choices, military, ages, game end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.classic import readings as R
+from engine.classic import tables as T
+from engine.classic.options import DISCARD, DISCARD_COINS, OLYMPIA, WONDER, Plan
+from engine.classic.scoring import best_copy, finish
+from engine.classic.state import State
+
+Events = list[dict[str, Any]]
+VICTORY = {1: 1, 2: 3, 3: 5}
+DEFEAT = -1
+
+
+def start_age(state: State, events: Events) -> None:
+    """Deal the next age's hands (7 per seat; 2 players: the 7-card Free City pile too)."""
+    state.age += 1
+    state.turn = 0
+    deck = state.decks[state.age - 1]
+    for seat in range(state.seats):
+        state.hands[seat] = deck[7 * seat: 7 * seat + 7]
+    if state.two:
+        state.pile = deck[14:21]
+        state.controller = R.first_controller(state.age)
+    events.append({"type": "age_start", "age": state.age})
+    start_turn(state)
+
+
+def start_turn(state: State) -> None:
+    """Open a simultaneous turn (2 players: the controller draws the Free City pile's top card)."""
+    state.turn += 1
+    state.phase = "turn"
+    state.choices = [None] * state.seats
+    state.fc_choice = None
+    if state.two:
+        state.hands[state.controller].append(state.pile.pop(0))
+    state.snapshot_discounts()
+
+
+def place(state: State, city: int, plan: Plan, income: list[int], events: Events,
+          seat: int) -> tuple[str, int, Any] | None:
+    """Pay for and place one revealed choice; return what needs immediate effects."""
+    kind, card, left, right, bank, how = plan
+    if kind == DISCARD:
+        state.discard.append(card)
+        income[city] += DISCARD_COINS
+        events.append({"type": "discard", "seat": seat, "city": city, "coins": DISCARD_COINS})
+        return None
+    state.coins[city] -= bank + left + right
+    if left:
+        income[state.left(city)] += left
+    if right:
+        income[state.right(city)] += right
+    if kind == WONDER:
+        stage = state.stages[city] + 1
+        fx = state.add_stage(city, card)
+        events.append({"type": "wonder", "seat": seat, "city": city, "stage": stage,
+                       "left": left, "right": right})
+        return ("stage", city, fx)
+    if kind == OLYMPIA:
+        state.olympia_used[city] = state.age
+    state.add_card(city, card)
+    events.append({"type": "build", "seat": seat, "city": city, "card": T.CARD_ID[card], "left": left,
+                   "right": right, "coins": bank, "how": how})
+    return ("card", city, T.CARD_FX[card])
+
+
+def gain(state: State, city: int, fx: T.Effect, why: str, events: Events) -> None:
+    """Immediate coins of a placed card or stage (counted after every placement of the turn)."""
+    delta = fx.coins
+    if fx.coins_per is not None:
+        delta += state.count_per(fx.coins_per, city)
+    if delta:
+        state.coins[city] += delta
+        events.append({"type": "coins", "city": city, "delta": delta, "why": why})
+
+
+def resolve_turn(state: State, events: Events) -> None:
+    """Reveal and resolve every choice of the turn, then continue with pending choices or the next turn."""
+    entries: list[tuple[int, int, Plan]] = []
+    if state.two:
+        entries.append((2, state.controller, state.fc_choice[1]))
+    entries.extend((seat, seat, state.choices[seat][1]) for seat in range(state.seats))
+    income = [0] * state.n
+    placed = []
+    hali = []
+    for city, seat, plan in entries:
+        state.hands[seat].remove(plan[1])
+        item = place(state, city, plan, income, events, seat)
+        if item is not None:
+            placed.append(item)
+            if item[0] == "stage" and item[2].ability == "halicarnassus":
+                hali.append(city)
+    for what, city, fx in placed:
+        gain(state, city, fx, what, events)
+    for city, delta in enumerate(income):
+        if delta:
+            state.coins[city] += delta
+    if state.turn == 6:
+        _discard_last_cards(state, events)
+    state.choices = [None] * state.seats
+    state.fc_choice = None
+    queue: list[list[Any]] = []
+    for kind in R.POST_TURN_ORDER:
+        if kind == "halicarnassus":
+            order = sorted(hali) if R.HALICARNASSUS_IN_CITY_ORDER else hali
+            queue.extend(["halicarnassus", c] for c in order)
+        elif state.turn == 6:
+            queue.extend(["babylon", s] for s in range(state.seats) if state.hands[s])
+    state.queue = queue
+    advance(state, events)
+
+
+def plays_last_card(state: State, city: int) -> bool:
+    """Babylon B stage 2: this city plays its 7th card (never the Free City, readings)."""
+    if city >= state.seats and not R.FREE_CITY_PLAYS_LAST_CARD:
+        return False
+    return state.has_ability(city, "babylon_last_card")
+
+
+def _discard_last_cards(state: State, events: Events) -> None:
+    for seat in range(state.seats):
+        hand = state.hands[seat]
+        if hand and not plays_last_card(state, seat):
+            state.discard.extend(hand)
+            hand.clear()
+            events.append({"type": "last_card_discarded", "seat": seat, "city": seat})
+    if state.pile:
+        state.discard.extend(state.pile)
+        state.pile.clear()
+
+
+def halicarnassus_cards(state: State, city: int) -> list[int]:
+    """Distinct discarded cards ``city`` may build for free (no duplicate structure)."""
+    names = state.names[city]
+    return [c for c in dict.fromkeys(state.discard) if T.CARD_NAME_IDX[c] not in names]
+
+
+def copy_options(state: State, city: int) -> list[int]:
+    """Distinct guilds of the two neighbours that Olympia B may copy."""
+    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if T.IS_GUILD[c]]
+    return list(dict.fromkeys(sorted(found)))
+
+
+def advance(state: State, events: Events) -> None:
+    """Open the next pending choice, or move to the next turn / age / the end of the game."""
+    while state.queue:
+        kind, city = state.queue[0]
+        if kind == "halicarnassus" and not halicarnassus_cards(state, city):
+            state.queue.pop(0)
+            events.append({"type": "effect_lost", "city": city, "kind": kind})
+            continue
+        state.phase = kind
+        events.append({"type": "pending", "seat": state.seat_of(city), "city": city, "kind": kind})
+        return
+    if state.phase == "copy_guild":
+        _finish(state, events)
+        return
+    if state.turn < 6:
+        _pass_hands(state, events)
+        start_turn(state)
+        return
+    military(state, events)
+    if state.age < 3:
+        start_age(state, events)
+        return
+    state.phase = "copy_guild"
+    for city in range(state.n):
+        if state.has_ability(city, "copy_guild") and copy_options(state, city):
+            if city < state.seats:
+                state.queue.append(["copy_guild", city])
+            else:
+                state.copies[city] = best_copy(state, city, copy_options(state, city))
+                events.append({"type": "guild_copied", "city": city, "card": T.CARD_ID[state.copies[city]]})
+    advance(state, events)
+
+
+def _finish(state: State, events: Events) -> None:
+    state.phase = "over"
+    state.queue = []
+    state.result = finish(state)
+    events.append({"type": "game_over", "result": state.result})
+
+
+def _pass_hands(state: State, events: Events) -> None:
+    if state.two:
+        state.hands[0], state.hands[1] = state.hands[1], state.hands[0]
+        state.controller = 1 - state.controller
+        events.append({"type": "hands_passed", "direction": "swap"})
+        return
+    n = state.n
+    hands = state.hands
+    if state.age == 2:
+        state.hands = [hands[(i + 1) % n] for i in range(n)]
+        events.append({"type": "hands_passed", "direction": "right"})
+    else:
+        state.hands = [hands[(i - 1) % n] for i in range(n)]
+        events.append({"type": "hands_passed", "direction": "left"})
+
+
+def military(state: State, events: Events) -> None:
+    """End of an age: each city compares shields with each neighbour (+1/+3/+5 or -1)."""
+    win = VICTORY[state.age]
+    shields = state.shields
+    for city in range(state.n):
+        for nb in (state.left(city), state.right(city)):
+            if shields[city] > shields[nb]:
+                token = win
+            elif shields[city] < shields[nb]:
+                token = DEFEAT
+            else:
+                continue
+            state.tokens[city].append(token)
+            events.append({"type": "military", "city": city, "against": nb, "token": token})
+
+
+def resolve_pending(state: State, plan: Plan, events: Events) -> None:
+    """Apply the choice of the pending single-seat step, then advance."""
+    kind, city = state.queue[0]
+    seat = state.seat_of(city)
+    card = plan[1]
+    if kind == "halicarnassus":
+        state.discard.remove(card)
+        state.add_card(city, card)
+        events.append({"type": "build", "seat": seat, "city": city, "card": T.CARD_ID[card], "left": 0,
+                       "right": 0, "coins": 0, "how": "halicarnassus"})
+        gain(state, city, T.CARD_FX[card], "card", events)
+    elif kind == "babylon":
+        state.hands[seat].remove(card)
+        income = [0] * state.n
+        item = place(state, city, plan, income, events, seat)
+        if item is not None:
+            gain(state, city, item[2], item[0], events)
+        for c, delta in enumerate(income):
+            state.coins[c] += delta
+    else:
+        state.copies[city] = card
+        events.append({"type": "guild_copied", "seat": seat, "city": city, "card": T.CARD_ID[card]})
+    state.queue.pop(0)
+    advance(state, events)
+
