@@ -12,7 +12,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import engine
 from engine.api import Event, Game, IllegalAction
@@ -202,8 +202,8 @@ class Tables:
             raise
         return events
 
-    def _explain_illegal(self, game: Game, seat: int, action: dict[str, Any]) -> None:
-        """Raise ``illegal_action`` with the engine's reason, trying the action on a copy only."""
+    def _explain_illegal(self, game: Game, seat: int, action: dict[str, Any]) -> NoReturn:
+        """Raise ``illegal_action``, with the engine's reason when it has one (tried on a copy only)."""
         trial = engine.restore(game.to_dict())
         try:
             trial.apply(seat, copy.deepcopy(action))
@@ -211,7 +211,7 @@ class Tables:
             raise HostError("illegal_action", str(exc) or "illegal action") from None
         except Exception as exc:
             raise HostError("illegal_action", f"not a legal action: {exc!r}") from None
-        # The engine accepted an action its list did not show: let the caller apply it for real.
+        raise HostError("illegal_action", "send one of the legal_actions of your view, unchanged")
 
     def play_again(self, table: Table) -> Table:
         """A new lobby table with the same game, options, players, seats and tokens."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import sqlite3
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -101,3 +102,21 @@ async def clients(server: Any) -> AsyncIterator[Callable[..., Any]]:
     yield make
     for client in made:
         await client.close()
+
+
+def host_state(app: Any) -> Any:
+    """Everything a refused request must leave untouched: live tables and every row on disk."""
+    from host.app import STORE, TABLES
+
+    live = {
+        code: {
+            "state": t.state, "options": t.options, "autostart": t.autostart, "next": t.next_code,
+            "seats": [(s.name, s.token, s.sid) for s in t.seats],
+            "game": None if t.engine_game is None else t.engine_game.to_dict(),
+        }
+        for code, t in app[TABLES].tables.items()
+    }
+    with sqlite3.connect(app[STORE].path) as db:
+        rows = {name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
+                for name in ("tables", "seats", "actions")}
+    return live, rows
