@@ -11,7 +11,17 @@ import { setLocale, t } from "./lib/strings.js";
 const FLASH_MS = 2500;
 const root = document.getElementById("app");
 const connEl = document.getElementById("conn");
-const state = { code: codeFromPath("board"), table: null, view: null, flash: null, lastLines: [], error: "", busy: false };
+const state = {
+  code: codeFromPath("board"),
+  table: null,
+  view: null,
+  step: -1,
+  flash: null,
+  lastLines: [],
+  error: "",
+  busy: false,
+  tables: [],
+};
 let flashTimer = null;
 
 setLocale("en");
@@ -22,6 +32,7 @@ const socket = openSocket({
     connEl.textContent = online ? "" : t("conn.offline");
     connEl.className = online ? "conn ok" : "conn lost";
     if (online && state.code) watch();
+    else if (online) listTables();
   },
 });
 
@@ -32,6 +43,8 @@ socket.on("table", (table) => {
 });
 socket.on("view", (msg) => {
   if (msg.code !== state.code) return;
+  if (typeof msg.step === "number" && msg.step < state.step) return;
+  state.step = msg.step ?? state.step;
   state.view = msg.view;
   render();
 });
@@ -45,6 +58,9 @@ socket.on("events", (msg) => {
     state.flash = null;
   }, FLASH_MS);
   render();
+});
+socket.on("new_table", (msg) => {
+  if (msg.old_code === state.code && msg.code && msg.code !== state.code) openTable(msg.code, { rewatch: false });
 });
 socket.on("error", (msg) => {
   state.error = msg?.message || msg?.error || "";
@@ -74,10 +90,19 @@ async function createTable(options) {
   openTable(reply.code);
 }
 
-function openTable(code) {
-  Object.assign(state, { code, table: null, view: null, flash: null, lastLines: [], error: "" });
+async function listTables() {
+  const reply = await request(socket, "list_tables", {});
+  state.tables = reply.ok ? reply.tables || [] : [];
+  render();
+}
+
+/** Switches the board to table code; rewatch=false when the host already moved this socket there. */
+function openTable(code, { rewatch = true } = {}) {
+  if (code === state.code && !rewatch) return;
+  Object.assign(state, { code, table: null, view: null, step: -1, flash: null, lastLines: [], error: "" });
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
-  watch();
+  if (rewatch) watch();
+  render();
 }
 
 async function act(event, payload) {
@@ -92,22 +117,21 @@ const handlers = {
   onRelease: (seat) => act("release_seat", { code: state.code, seat }),
   onPlayAgain: async () => {
     const reply = await act("play_again", { code: state.code });
-    if (reply.ok && reply.code) openTable(reply.code);
+    if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
   },
 };
 
 window.addEventListener("popstate", () => {
   state.code = codeFromPath("board");
-  state.table = null;
-  state.view = null;
+  Object.assign(state, { table: null, view: null, step: -1, lastLines: [], error: "" });
   if (state.code) watch();
-  else render();
+  else listTables();
 });
 
 function render() {
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   if (!state.code) {
-    mount(root, homeEl({ onCreate: createTable, busy: state.busy, error: state.error }));
+    mount(root, homeEl({ onCreate: createTable, onOpen: (code) => openTable(code), tables: state.tables, busy: state.busy, error: state.error }));
   } else if (!state.table) {
     mount(root, h("main", { class: "loading" }, state.error ? h("p", { class: "error" }, state.error) : t("conn.connecting")));
   } else if (state.table.state === "lobby" || !state.view) {

@@ -22,6 +22,8 @@ const state = {
   seat: null,
   table: null,
   view: null,
+  legal: [],
+  step: -1,
   busy: false,
   error: "",
   theirLines: [],
@@ -47,11 +49,12 @@ socket.on("table", (table) => {
   render();
 });
 socket.on("view", (msg) => {
-  if (msg.code !== state.code) return;
-  const view = msg.view;
-  if (state.seat !== null && view?.seat !== state.seat) return;
-  if (state.seat === null && typeof view?.seat === "number") state.seat = view.seat;
-  state.view = view;
+  if (msg.code !== state.code || typeof msg.seat !== "number") return;
+  if (typeof msg.step === "number" && msg.step < state.step && msg.seat === state.seat) return;
+  state.seat = msg.seat;
+  state.step = msg.step ?? state.step;
+  state.view = msg.view;
+  state.legal = msg.legal_actions || [];
   state.seq += 1;
   clearTimeout(viewWait);
   state.busy = false;
@@ -63,6 +66,10 @@ socket.on("events", (msg) => {
   if (lines.length) state.theirLines = lines;
   render();
 });
+socket.on("new_table", (msg) => {
+  if (msg.old_code === state.code && msg.code) moveTo(msg.code);
+  render();
+});
 socket.on("error", (msg) => {
   if (msg?.error === "bad_token") forgetSeat();
   state.error = msg?.message || msg?.error || "";
@@ -71,7 +78,7 @@ socket.on("error", (msg) => {
 
 function forgetSeat() {
   if (state.code) localStorage.removeItem(tokenKey(state.code));
-  Object.assign(state, { token: null, seat: null, view: null });
+  Object.assign(state, { token: null, seat: null, view: null, legal: [], step: -1 });
 }
 
 function seatName(seat) {
@@ -95,7 +102,13 @@ async function join(name) {
   render();
 }
 
-async function act(action) {
+/** The legal action (exactly as the host sent it) matching the fields of partial, or null. */
+function legalFor(partial) {
+  return state.legal.find((a) => Object.entries(partial).every(([key, value]) => a[key] === value)) || null;
+}
+
+async function act(partial) {
+  const action = legalFor(partial) || partial;
   const seqBefore = state.seq;
   state.busy = true;
   state.error = "";
@@ -130,7 +143,8 @@ async function simple(event) {
 
 function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
-  Object.assign(state, { code, table: null, view: null, theirLines: [] });
+  if (code === state.code) return;
+  Object.assign(state, { code, table: null, view: null, legal: [], step: -1, theirLines: [] });
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
 
@@ -157,7 +171,7 @@ function bodyEl() {
   if (view.phase === "over" && view.result) {
     parts.push(resultEl(view.result, { me, names: names(), busy: state.busy, onPlayAgain: () => simple("play_again") }));
   } else if (view.pending?.seat === me) {
-    const inner = view.pending.kind === "turn" ? turnEl(view.my_turn, { busy: state.busy, act }) : choiceEl(view.pending, { me, names: names(), busy: state.busy, act });
+    const inner = view.pending.kind === "turn" ? turnEl(view.my_turn, { busy: state.busy, act, can: legalFor }) : choiceEl(view.pending, { legal: state.legal, me, names: names(), busy: state.busy, act });
     parts.push(h("section", { id: "prompt", class: "prompt mine" }, theirEl(), inner));
   } else {
     parts.push(
@@ -172,7 +186,7 @@ function bodyEl() {
 function lobbyEl() {
   const table = state.table;
   const seats = table?.seats || [];
-  const full = seats.length > 0 && seats.every((s) => s.name);
+  const full = seats.length > 0 && seats.every((s) => s.taken);
   return h(
     "section",
     { class: "phone-lobby" },

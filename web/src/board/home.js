@@ -3,7 +3,7 @@ import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
 
 /** The create-table form; onCreate(options) is called with the chosen options. */
-export function homeEl({ onCreate, busy = false, error = "" }) {
+export function homeEl({ onCreate, onOpen, tables = [], busy = false, error = "" }) {
   const firstGame = h("input", { type: "checkbox", id: "opt-first-game", dataset: { option: "first_game_wonders" } });
   return h(
     "main",
@@ -26,5 +26,26 @@ export function homeEl({ onCreate, busy = false, error = "" }) {
       ),
       error ? h("p", { class: "error" }, error) : null,
     ),
+    tables.length
+      ? h(
+          "div",
+          { class: "panel" },
+          h("h2", {}, t("home.tables")),
+          h(
+            "ul",
+            { class: "table-list" },
+            tables.map((table) =>
+              h(
+                "li",
+                {},
+                h("strong", { class: "code" }, table.code),
+                h("span", { class: "muted" }, t(`home.state.${table.state}`)),
+                h("span", {}, (table.seats || []).map((s) => s.name).filter(Boolean).join(" · ")),
+                h("button", { dataset: { action: "open", code: table.code }, onclick: () => onOpen(table.code) }, t("home.open")),
+              ),
+            ),
+          ),
+        )
+      : null,
   );
 }

@@ -5,7 +5,7 @@ import { t } from "../lib/strings.js";
 /** Lobby panel for table (the host's `table` payload). */
 export function lobbyEl(table, { onStart, onRelease, error = "" }) {
   const seats = table.seats || [];
-  const full = seats.length > 0 && seats.every((s) => s.name);
+  const full = seats.length > 0 && seats.every((s) => s.taken);
   const firstGame = table.options?.first_game_wonders;
   return h(
     "main",
@@ -35,7 +35,7 @@ export function lobbyEl(table, { onStart, onRelease, error = "" }) {
 
 function seatEl(seat, onRelease) {
   const label = t("seat.label", { n: seat.seat + 1 });
-  if (!seat.name) return h("li", { class: "seat empty", dataset: { seat: seat.seat } }, h("span", {}, label), h("span", { class: "muted" }, t("lobby.empty_seat")));
+  if (!seat.taken) return h("li", { class: "seat empty", dataset: { seat: seat.seat } }, h("span", {}, label), h("span", { class: "muted" }, t("lobby.empty_seat")));
   return h(
     "li",
     { class: `seat ${seat.connected ? "on" : "away"}`, dataset: { seat: seat.seat } },

@@ -23,10 +23,10 @@ export function statusEl(view, table, names, { onRelease }) {
       (table?.seats || []).map((seat) =>
         h(
           "span",
-          { class: `pill ${seat.connected ? "on" : "away"}`, dataset: { seat: seat.seat } },
+          { class: `pill ${seat.connected ? "on" : "away"} ${seat.taken ? "" : "free"}`, dataset: { seat: seat.seat } },
           h("span", { class: "dot" }),
           seat.name || t("lobby.empty_seat"),
-          seat.name && !seat.connected
+          seat.taken && !seat.connected
             ? h("button", { class: "small", dataset: { action: "release", seat: seat.seat }, onclick: () => onRelease(seat.seat) }, t("lobby.release"))
             : null,
         ),

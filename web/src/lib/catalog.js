@@ -63,10 +63,12 @@ export function colorOf(id) {
 export function printedCost(id) {
   const entry = index[id] || {};
   const out = { coins: 0, resources: {} };
-  const coinKeys = ["coins", "coin_cost", "cost_coins"];
-  for (const key of coinKeys) if (typeof entry[key] === "number") out.coins = entry[key];
-  addCost(out, entry.cost);
-  addCost(out, entry.resources ?? entry.resource_cost);
+  if (entry.cost !== undefined && entry.cost !== null) {
+    addCost(out, entry.cost);
+  } else {
+    if (typeof entry.coin_cost === "number") out.coins = entry.coin_cost;
+    addCost(out, entry.resource_cost);
+  }
   return out;
 }
 

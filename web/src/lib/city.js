@@ -23,7 +23,7 @@ export function cityEl(player, { name, active = false, flash = new Set(), compac
         { class: "city-stats" },
         coinChip(player.coins ?? 0),
         h("span", { class: "stat points", title: t("city.points") }, `${player.points ?? 0} ${t("city.points")}`),
-        h("span", { class: "stat shields", title: t("city.shields") }, `⛨ ${player.shields ?? 0}`),
+        h("span", { class: "shield", title: t("city.shields") }, String(player.shields ?? 0)),
       ),
     ),
     productionEl(player),
@@ -32,8 +32,15 @@ export function cityEl(player, { name, active = false, flash = new Set(), compac
       { class: "city-row" },
       h("span", { class: "label" }, t("city.science")),
       (player.science || []).length ? (player.science || []).map(symbolEl) : t("city.nothing"),
-      (player.progress || []).map((tok) => tokenEl(tok, flash.has(tok) ? "flash" : "")),
     ),
+    (player.progress || []).length
+      ? h(
+          "div",
+          { class: "city-row" },
+          h("span", { class: "label" }, t("city.progress")),
+          (player.progress || []).map((tok) => tokenEl(tok, flash.has(tok) ? "flash" : "")),
+        )
+      : null,
     h(
       "div",
       { class: "city-wonders" },

@@ -1,45 +1,60 @@
 // Every pending choice other than a normal turn: draft, progress token, Great Library, destroy,
-// Mausoleum, who starts the next age. Each is a prompt with one big button per option.
+// Mausoleum, who starts the next age. One big button per legal action, sent back unchanged.
 import { cardEl, tokenEl, wonderEl } from "../lib/cards.js";
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
 
-/** The prompt for pending (kind + options); names = seat names, me = my seat. */
-export function choiceEl(pending, { me, names, busy, act }) {
-  const options = pending.options || [];
-  switch (pending.kind) {
+const TITLES = {
+  draft_wonder: "phone.pick_wonder",
+  progress: "phone.pick_token",
+  great_library: "phone.pick_library",
+  destroy: "phone.pick_destroy",
+  mausoleum: "phone.pick_mausoleum",
+  choose_start: "phone.pick_start",
+};
+
+/** The prompt for pending; legal = the seat's legal actions; me = my seat; names = seat names. */
+export function choiceEl(pending, { legal, me, names, busy, act }) {
+  const actions = legal.length ? legal : fallbackActions(pending, me);
+  return h(
+    "div",
+    { class: "choice-prompt", dataset: { kind: pending.kind } },
+    h("h2", {}, t(TITLES[pending.kind] || pending.kind)),
+    h(
+      "div",
+      { class: "picks" },
+      actions.map((action) =>
+        h("button", { class: "pick", dataset: dataOf(action), disabled: busy, onclick: () => act(action) }, contentOf(action, me, names)),
+      ),
+    ),
+  );
+}
+
+function fallbackActions(pending, me) {
+  const options = pending.options || (pending.kind === "choose_start" ? [me, 1 - me] : []);
+  const type = { draft_wonder: "draft_wonder", progress: "progress", great_library: "progress", destroy: "destroy", mausoleum: "mausoleum", choose_start: "choose_start" }[pending.kind];
+  const field = { draft_wonder: "wonder", progress: "token", destroy: "card", mausoleum: "card", choose_start: "seat" }[type];
+  return type ? options.map((option) => ({ type, [field]: option })) : [];
+}
+
+function dataOf(action) {
+  const data = { action: action.type };
+  for (const key of ["card", "wonder", "token", "seat"]) if (action[key] !== undefined && action[key] !== null) data[key] = String(action[key]);
+  return data;
+}
+
+function contentOf(action, me, names) {
+  switch (action.type) {
     case "draft_wonder":
-      return prompt(t("phone.pick_wonder"), options.map((w) => pick({ action: "draft_wonder", wonder: w }, wonderEl(w), busy, () => act({ type: "draft_wonder", wonder: w }))));
+      return wonderEl(action.wonder);
     case "progress":
-    case "great_library":
-      return prompt(
-        t(pending.kind === "progress" ? "phone.pick_token" : "phone.pick_library"),
-        options.map((tok) => pick({ action: "progress", token: tok }, tokenEl(tok), busy, () => act({ type: "progress", token: tok }))),
-      );
+      return tokenEl(action.token);
     case "destroy":
-      return prompt(t("phone.pick_destroy"), options.map((c) => pick({ action: "destroy", card: c }, cardEl(c), busy, () => act({ type: "destroy", card: c }))));
     case "mausoleum":
-      return prompt(t("phone.pick_mausoleum"), options.map((c) => pick({ action: "mausoleum", card: c }, cardEl(c), busy, () => act({ type: "mausoleum", card: c }))));
-    case "choose_start": {
-      const seats = (options.length ? options : [me, 1 - me]).map(Number);
-      return prompt(
-        t("phone.pick_start"),
-        seats.map((seat) =>
-          pick({ action: "choose_start", seat: String(seat) }, seat === me ? t("phone.me_start") : t("phone.they_start", { name: names[seat] }), busy, () =>
-            act({ type: "choose_start", seat }),
-          ),
-        ),
-      );
-    }
+      return cardEl(action.card);
+    case "choose_start":
+      return action.seat === me ? t("phone.me_start") : t("phone.they_start", { name: names[action.seat] ?? "?" });
     default:
-      return prompt(pending.kind, []);
+      return [action.type, " ", action.card || action.wonder || action.token || ""];
   }
-}
-
-function prompt(title, buttons) {
-  return h("div", { class: "choice-prompt" }, h("h2", {}, title), h("div", { class: "picks" }, buttons));
-}
-
-function pick(data, content, busy, onclick) {
-  return h("button", { class: "pick", dataset: data, disabled: busy, onclick }, content);
 }

@@ -4,63 +4,59 @@ import { nameOf } from "../lib/catalog.js";
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
 
-/** The list of accessible cards with their actions; act(action) sends one. */
-export function turnEl(myTurn, { busy, act }) {
+/** The list of accessible cards with their actions; act(action) sends one, can(action) checks legality. */
+export function turnEl(myTurn, { busy, act, can = () => true }) {
   return h(
     "div",
     { class: "turn" },
     h("h2", {}, t("phone.your_turn")),
-    (myTurn?.cards || []).map((entry) => cardChoiceEl(entry, { busy, act })),
+    (myTurn?.cards || []).map((entry) => cardChoiceEl(entry, { busy, act, can })),
   );
 }
 
-function cardChoiceEl(entry, { busy, act }) {
+function cardChoiceEl(entry, { busy, act, can }) {
   const { card, build } = entry;
-  const buttons = [];
-  buttons.push(
-    actionButton({
-      label: build?.legal ? (build.cost ? t("phone.build_cost", { cost: coins(build.cost) }) : `${t("phone.build")} · ${t("phone.free")}`) : t("phone.build"),
-      legal: build?.legal,
-      reason: build?.reason,
-      breakdown: build?.legal ? breakdownText(build) : "",
-      data: { action: "build", card },
-      busy,
-      onclick: () => act({ type: "build", card }),
-      primary: true,
-    }),
-  );
-  for (const w of entry.wonders || []) {
-    buttons.push(
-      actionButton({
-        label: t("phone.wonder", { wonder: nameOf(w.wonder), cost: w.cost ? coins(w.cost) : t("phone.free") }),
-        legal: w.legal,
-        reason: w.reason,
-        breakdown: w.legal ? breakdownText(w) : "",
-        data: { action: "wonder", card, wonder: w.wonder },
-        busy,
+  const buildLegal = Boolean(build?.legal && can({ type: "build", card }));
+  const buildLabel = !build?.legal
+    ? t("phone.build")
+    : build.cost
+      ? t("phone.build_cost", { cost: coins(build.cost) })
+      : `${t("phone.build")} · ${t("phone.free")}`;
+  const wonders = (entry.wonders || []).map((w) => {
+    const legal = Boolean(w.legal && can({ type: "wonder", card, wonder: w.wonder }));
+    return h(
+      "button",
+      {
+        class: `wonder-btn ${legal ? "" : "illegal"}`,
+        dataset: { action: "wonder", card, wonder: w.wonder },
+        disabled: busy || !legal,
+        title: legal ? breakdownText(w) : w.reason || "",
         onclick: () => act({ type: "wonder", card, wonder: w.wonder }),
-      }),
+      },
+      h("span", { class: "wb-name" }, nameOf(w.wonder)),
+      h("span", { class: legal ? "wb-cost" : "reason" }, legal ? (w.cost ? coins(w.cost) : t("phone.free")) : w.reason || ""),
     );
-  }
-  buttons.push(
-    actionButton({
-      label: t("phone.discard", { coins: entry.discard ?? 0 }),
-      legal: true,
-      data: { action: "discard", card },
-      busy,
-      onclick: () => act({ type: "discard", card }),
-    }),
-  );
-  return h("article", { class: "choice-card", dataset: { choice: card } }, cardEl(card), h("div", { class: "choice-actions" }, buttons));
-}
-
-function actionButton({ label, legal, reason, breakdown, data, busy, onclick, primary = false }) {
+  });
   return h(
-    "div",
-    { class: `act ${legal ? "" : "illegal"}` },
-    h("button", { class: `${primary ? "primary" : ""}`, dataset: data, disabled: busy || !legal, onclick }, label),
-    !legal && reason ? h("span", { class: "reason" }, reason) : null,
-    breakdown ? h("span", { class: "breakdown" }, breakdown) : null,
+    "article",
+    { class: `choice-card ${buildLegal ? "" : "cannot"}`, dataset: { choice: card } },
+    cardEl(card, { extra: "wide" }),
+    h(
+      "div",
+      { class: "main-acts" },
+      h(
+        "button",
+        { class: "primary build-btn", dataset: { action: "build", card }, disabled: busy || !buildLegal, onclick: () => act({ type: "build", card }) },
+        buildLabel,
+      ),
+      h(
+        "button",
+        { class: "discard-btn", dataset: { action: "discard", card }, disabled: busy || !can({ type: "discard", card }), onclick: () => act({ type: "discard", card }) },
+        t("phone.discard", { coins: entry.discard ?? 0 }),
+      ),
+    ),
+    h("p", { class: buildLegal ? "breakdown" : "reason" }, buildLegal ? breakdownText(build) : build?.reason || ""),
+    wonders.length ? h("div", { class: "wonder-acts" }, h("span", { class: "label" }, t("phone.as_wonder")), wonders) : null,
   );
 }
 

@@ -1,0 +1,136 @@
+"""A whole 7 Wonders Duel played in the browser: the board on a TV-sized page, two phones tapping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.async_api import Browser, ConsoleMessage, Error, Page, expect
+
+ACTION = "#prompt button[data-action]:enabled"
+WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder effects get played too
+MAX_TAPS = 400  # a Duel has about 70 decisions; this only stops a runaway loop
+NAMES = ("Ann", "Bo")
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 360, "height": 740}
+
+
+async def shot(page: Page, folder: Path | None, name: str) -> None:
+    if folder is not None:
+        await page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def watch_errors(page: Page, errors: list[str]) -> None:
+    """Collect uncaught page errors and console errors of a page."""
+    page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            errors.append(f"{page.url}: console: {msg.text}")
+
+    page.on("console", on_console)
+
+
+async def tap_first_action(phone: Page) -> bool:
+    """Tap a wonder button if one is enabled, else the first enabled action button; then wait for the
+    next view or an error. False if the phone has nothing to tap."""
+    selector = WONDER if await phone.locator(WONDER).count() else ACTION
+    button = phone.locator(selector).first
+    if await phone.locator(selector).count() == 0:
+        return False
+    seq = await phone.evaluate("document.body.dataset.seq")
+    try:
+        await button.click(timeout=2000)
+    except Error:
+        return False  # re-rendered between finding and clicking: look again
+    await phone.wait_for_function(
+        "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq
+    )
+    error = phone.locator("#error")
+    assert await error.count() == 0, await error.inner_text()
+    return True
+
+
+async def test_whole_game_on_board_and_two_phones(
+    host_url: str, chromium: Browser, shots: Path | None
+) -> None:
+    errors: list[str] = []
+    board_ctx = await chromium.new_context(viewport=TV)
+    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in NAMES]
+    try:
+        board = await board_ctx.new_page()
+        watch_errors(board, errors)
+        await board.goto(f"{host_url}/")
+        await board.click("[data-action=create]")
+        join_url = await board.locator("#join-url").get_attribute("href")
+        code = (await board.locator("#table-code").inner_text()).strip()
+        assert join_url and join_url.endswith(f"/t/{code}")
+        assert board.url.endswith(f"/board/{code}")
+        await expect(board.locator("img.qr")).to_have_attribute("src", f"/qr/{code}.svg")
+
+        phones = []
+        for ctx, name in zip(phone_ctxs, NAMES, strict=True):
+            phone = await ctx.new_page()
+            watch_errors(phone, errors)
+            await phone.goto(join_url)
+            await phone.fill("#name", name)
+            await phone.click("[data-action=join]")
+            await expect(phone.locator(".phone-head .me")).to_have_text(name)
+            phones.append(phone)
+        for name in NAMES:
+            await expect(board.locator(".seat.on", has_text=name)).to_have_count(1)
+        await shot(board, shots, "board-lobby")
+        await board.click("[data-action=start]")
+        await expect(board.locator(".game")).to_be_visible()
+
+        # A reloaded phone rejoins its seat from the stored token, without asking for a name again.
+        await phones[1].reload()
+        await expect(phones[1].locator(".phone-head .me")).to_have_text(NAMES[1])
+        assert await phones[1].locator("#name").count() == 0
+
+        taps = 0
+        seen_turn = False
+        ages_shot: set[str] = set()
+        final = board.locator("#final-scores")
+        while await final.count() == 0:
+            assert taps < MAX_TAPS, f"the game did not end after {taps} taps"
+            tapped = False
+            if shots is not None:
+                age = await board.locator(".status .phase").inner_text()
+                if age not in ages_shot:
+                    ages_shot.add(age)
+                    await shot(board, shots, f"board-{age.replace(' ', '-').lower()}")
+            for phone in phones:
+                if not seen_turn and await phone.locator("#prompt [data-action=build]").count():
+                    seen_turn = True
+                    await shot(phone, shots, "phone-turn")
+                    await shot(board, shots, "board-play")
+                if await tap_first_action(phone):
+                    taps += 1
+                    tapped = True
+            if not tapped:
+                await board.wait_for_timeout(50)  # nobody can act yet: let the messages arrive
+
+        assert seen_turn
+        await expect(final.locator("table.score-table tr[data-row=total] td")).to_have_count(2)
+        totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
+        rows = await final.locator("tbody tr").count()
+        assert rows == 9  # 8 score-pad rows and the total
+        await expect(final.locator(".winner")).not_to_be_empty()
+        victory = await final.locator(".victory").get_attribute("data-victory")
+        assert victory in ("military", "science", "civilian")
+        if victory == "civilian":
+            assert totals[0] != totals[1] or "Shared" in await final.locator(".winner").inner_text()
+        for phone in phones:
+            await expect(phone.locator("#result")).to_be_visible()
+        await shot(board, shots, "board-final")
+        await shot(phones[0], shots, "phone-final")
+
+        # Play again: the board and both phones move to a new table with the same players.
+        await board.click("[data-action=play_again]")
+        await expect(board.locator("#table-code")).not_to_have_text(code)
+        for phone in phones:
+            await expect(phone.locator("[data-action=start]")).to_be_visible()
+        assert errors == [], errors
+    finally:
+        for ctx in (board_ctx, *phone_ctxs):
+            await ctx.close()
