@@ -9,6 +9,6 @@ export function draftEl(draft) {
     "section",
     { class: "draft" },
     h("h2", {}, t("status.draft", { round: draft?.round ?? 1 })),
-    h("div", { class: "draft-wonders" }, (draft?.available || []).map((w) => wonderEl(w, { extra: "big" }))),
+    h("div", { class: "draft-wonders" }, (draft?.available || []).map((w) => wonderEl(w, { extra: "big", showText: true }))),
   );
 }

@@ -23,12 +23,13 @@ export function costChips(id) {
 }
 
 /** A face-up card. */
-export function cardEl(id, { extra = "", showCost = true, attrs = {} } = {}) {
+export function cardEl(id, { extra = "", showCost = true, showText = false, attrs = {} } = {}) {
   const color = colorOf(id) || "none";
   return h(
     "div",
     { class: `card c-${color} ${extra}`, dataset: { card: id }, title: effectText(id) || nameOf(id), ...attrs },
     h("span", { class: "card-name" }, nameOf(id)),
+    showText && effectText(id) ? h("span", { class: "card-text" }, effectText(id)) : null,
     showCost ? costChips(id) : null,
   );
 }
@@ -40,18 +41,24 @@ export function backEl(back, extra = "") {
 }
 
 /** A wonder tile, built or not, with its printed cost. */
-export function wonderEl(wonder, { built = false, extra = "" } = {}) {
+export function wonderEl(wonder, { built = false, extra = "", showText = false } = {}) {
   return h(
     "div",
     { class: `wonder ${built ? "built" : "unbuilt"} ${extra}`, dataset: { wonder }, title: effectText(wonder) },
     h("span", { class: "wonder-name" }, nameOf(wonder)),
+    showText && effectText(wonder) ? h("span", { class: "wonder-text" }, effectText(wonder)) : null,
     built ? h("span", { class: "wonder-built" }, "✓") : costChips(wonder),
   );
 }
 
 /** A progress token disc. */
-export function tokenEl(token, extra = "") {
-  return h("div", { class: `token ${extra}`, dataset: { token }, title: effectText(token) }, nameOf(token));
+export function tokenEl(token, extra = "", { showText = false } = {}) {
+  return h(
+    "div",
+    { class: `token ${extra}`, dataset: { token }, title: effectText(token) },
+    nameOf(token),
+    showText && effectText(token) ? h("span", { class: "token-text" }, effectText(token)) : null,
+  );
 }
 
 /** Prettifies a science symbol id. */

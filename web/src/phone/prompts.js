@@ -46,12 +46,12 @@ function dataOf(action) {
 function contentOf(action, me, names) {
   switch (action.type) {
     case "draft_wonder":
-      return wonderEl(action.wonder);
+      return wonderEl(action.wonder, { showText: true });
     case "progress":
-      return tokenEl(action.token);
+      return tokenEl(action.token, "", { showText: true });
     case "destroy":
     case "mausoleum":
-      return cardEl(action.card);
+      return cardEl(action.card, { extra: "wide", showText: true });
     case "choose_start":
       return action.seat === me ? t("phone.me_start") : t("phone.they_start", { name: names[action.seat] ?? "?" });
     default:

@@ -10,7 +10,26 @@ export function turnEl(myTurn, { busy, act, can = () => true }) {
     "div",
     { class: "turn" },
     h("h2", {}, t("phone.your_turn")),
+    wonderSummaryEl(myTurn?.cards?.[0]?.wonders || []),
     (myTurn?.cards || []).map((entry) => cardChoiceEl(entry, { busy, act, can })),
+  );
+}
+
+/** What each of my unbuilt wonders costs right now (the same whichever card is tucked), or why not. */
+function wonderSummaryEl(wonders) {
+  if (!wonders.length) return null;
+  return h(
+    "div",
+    { class: "wonder-summary" },
+    h("span", { class: "label" }, t("phone.my_wonders")),
+    wonders.map((w) =>
+      h(
+        "div",
+        { class: `ws ${w.legal ? "ok" : "illegal"}`, dataset: { wonderInfo: w.wonder } },
+        h("span", { class: "wb-name" }, nameOf(w.wonder)),
+        h("span", { class: w.legal ? "wb-cost" : "reason" }, w.legal ? (w.cost ? coins(w.cost) : t("phone.free")) : w.reason || ""),
+      ),
+    ),
   );
 }
 
@@ -22,25 +41,26 @@ function cardChoiceEl(entry, { busy, act, can }) {
     : build.cost
       ? t("phone.build_cost", { cost: coins(build.cost) })
       : `${t("phone.build")} · ${t("phone.free")}`;
-  const wonders = (entry.wonders || []).map((w) => {
-    const legal = Boolean(w.legal && can({ type: "wonder", card, wonder: w.wonder }));
-    return h(
-      "button",
-      {
-        class: `wonder-btn ${legal ? "" : "illegal"}`,
-        dataset: { action: "wonder", card, wonder: w.wonder },
-        disabled: busy || !legal,
-        title: legal ? breakdownText(w) : w.reason || "",
-        onclick: () => act({ type: "wonder", card, wonder: w.wonder }),
-      },
-      h("span", { class: "wb-name" }, nameOf(w.wonder)),
-      h("span", { class: legal ? "wb-cost" : "reason" }, legal ? (w.cost ? coins(w.cost) : t("phone.free")) : w.reason || ""),
+  const wonders = (entry.wonders || [])
+    .filter((w) => w.legal && can({ type: "wonder", card, wonder: w.wonder }))
+    .map((w) =>
+      h(
+        "button",
+        {
+          class: "wonder-btn",
+          dataset: { action: "wonder", card, wonder: w.wonder },
+          disabled: busy,
+          title: breakdownText(w),
+          onclick: () => act({ type: "wonder", card, wonder: w.wonder }),
+        },
+        h("span", { class: "wb-name" }, nameOf(w.wonder)),
+        h("span", { class: "wb-cost" }, w.cost ? coins(w.cost) : t("phone.free")),
+      ),
     );
-  });
   return h(
     "article",
     { class: `choice-card ${buildLegal ? "" : "cannot"}`, dataset: { choice: card } },
-    cardEl(card, { extra: "wide" }),
+    cardEl(card, { extra: "wide", showText: true }),
     h(
       "div",
       { class: "main-acts" },
@@ -61,7 +81,7 @@ function cardChoiceEl(entry, { busy, act, can }) {
 }
 
 function coins(n) {
-  return t("phone.cost_coins", { n });
+  return n === 1 ? t("phone.cost_coin") : t("phone.cost_coins", { n });
 }
 
 /** A one-line cost breakdown: card coins, trade per resource, discounts, chain, coins to the opponent. */
