@@ -22,8 +22,8 @@ DISCARD_COINS = 3
 # A plan is what a validated action does: (kind, card, left, right, bank coins, how)
 Plan = tuple[int, int, int, int, int, str]
 
-_MARKETS: dict[tuple[Any, ...], Market] = {}
-
+_PAYMENTS: dict[tuple, tuple[tuple[int, int], ...]] = {}
+_PAYMENTS_MAX = 1 << 16
 
 class CardOptions(NamedTuple):
     """Everything a city may do with one card of its hand."""
@@ -43,42 +43,105 @@ class CardOptions(NamedTuple):
         return bool(self.build or self.wonder or self.olympia)
 
 
-def _market(prices: tuple[int, ...], stock: tuple[int, ...], choices: tuple[int, ...]) -> Market:
-    key = (prices, stock, choices)
-    market = _MARKETS.get(key)
-    if market is None:
-        market = _MARKETS[key] = Market(prices, stock, choices)
-    return market
+def discounts(state: State, city: int, late: bool = False) -> list[int]:
+    """The resources ``city`` buys at 1 coin ([left mask, right mask]).
 
-
-def markets(state: State, city: int, late: bool = False) -> tuple[Market, Market]:
-    """The (left, right) markets of ``city``: what its neighbours sell and at which price.
-
-    During a turn the state is the one at the start of the turn (readings.COMMERCE_FROM_TURN_START);
-    ``late`` purchases (Babylon B's 7th card) use the updated state.
+    During a turn, purchases use the neighbours' cities as they were at the start of the turn
+    (readings.COMMERCE_FROM_TURN_START: nothing changes before the reveal); ``late`` purchases (Babylon
+    B's 7th card) use the updated state and readings.late_discounts.
     """
-    disc = late_discounts(state.disc[city], state.turn_disc[city]) if late else state.disc[city]
-    out = []
-    for side, nb in ((0, state.left(city)), (1, state.right(city))):
-        out.append(_market(PRICES[disc[side]], tuple(state.sell[nb]), tuple(state.sell_choices[nb])))
-    return out[0], out[1]
+    return late_discounts(state.disc[city], state.turn_disc[city]) if late else state.disc[city]
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(r for r in range(T.N_RES) if mask >> r & 1)
+
+
+BITS = tuple(_bits(m) for m in range(1 << T.N_RES))
+
+
+def _reduce_own(deficit: list[int], choices: list[int]) -> tuple[int, tuple[int, ...]]:
+    """Use every own one-of card that can only help one lacking resource (always optimal, free).
+
+    Returns the mask of still-lacking resources and the own one-of cards that remain useful.
+    """
+    pending = list(choices)
+    while True:
+        wanted = 0
+        for r, d in enumerate(deficit):
+            if d:
+                wanted |= 1 << r
+        useful = []
+        folded = False
+        for c in pending:
+            hit = c & wanted
+            if not hit:
+                continue
+            targets = BITS[hit]
+            if len(targets) == 1 and not folded:
+                deficit[targets[0]] -= 1
+                folded = True
+            else:
+                useful.append(hit)
+        if not folded:
+            useful.sort()
+            return wanted, tuple(useful)
+        pending = useful
+
+
+def _side(deficit: list[int], wanted: int, stock: list[int], choices: list[int],
+          disc: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """A neighbour's market reduced to what matters for ``deficit`` (better cache hits): a one-of card
+    that can sell only one lacking resource is counted as fixed stock; stock is capped at the need."""
+    units = list(stock)
+    kept = []
+    for c in choices:
+        hit = c & wanted
+        if not hit:
+            continue
+        targets = BITS[hit]
+        if len(targets) == 1:
+            units[targets[0]] += 1
+        else:
+            kept.append(hit)
+    clipped = tuple(u if u < d else d for u, d in zip(units, deficit, strict=True))
+    kept.sort()
+    return clipped, tuple(kept), disc & wanted
 
 
 def payments(state: State, city: int, need: tuple[int, ...], budget: int,
-             mk: tuple[Market, Market]) -> tuple[list[tuple[int, int]], str | None]:
-    """Every undominated affordable (left, right) payment of ``need``, cheapest first, or a reason."""
+             disc: list[int]) -> tuple[list[tuple[int, int]], str | None]:
+    """Every undominated affordable (left, right) payment of ``need``, cheapest first, or a reason.
+
+    The solver is :func:`engine.payment.payment_options`, called with the need reduced to what the
+    city's own production lacks and the markets reduced to the lacking resources.
+    """
     prod = state.prod[city]
-    if all(n <= p for n, p in zip(need, prod, strict=True)):
+    deficit = [n - p if n > p else 0 for n, p in zip(need, prod, strict=True)]
+    if not any(deficit):
         return [(0, 0)], None
-    found = payment_options(need, tuple(prod), tuple(state.own_choices[city]), mk)
+    wanted, own = _reduce_own(deficit, state.own_choices[city])
+    if not wanted:
+        return [(0, 0)], None
+    left, right = state.left(city), state.right(city)
+    key = (tuple(deficit), own,
+           _side(deficit, wanted, state.sell[left], state.sell_choices[left], disc[0]),
+           _side(deficit, wanted, state.sell[right], state.sell_choices[right], disc[1]))
+    found = _PAYMENTS.get(key)
+    if found is None:
+        mk = tuple(Market(PRICES[d], stock, choices) for stock, choices, d in key[2:])
+        found = tuple((p.coins[0], p.coins[1]) for p in payment_options(key[0], T.ZERO, own, mk))
+        if len(_PAYMENTS) >= _PAYMENTS_MAX:
+            _PAYMENTS.clear()
+        _PAYMENTS[key] = found
     if not found:
         return [], "the resources cannot be produced or bought"
-    out = [(p.coins[0], p.coins[1]) for p in found if p.coins[0] + p.coins[1] <= budget]
+    out = [pay for pay in found if pay[0] + pay[1] <= budget]
     return out, (None if out else "not enough coins to buy the resources")
 
 
 def card_build(state: State, city: int, card: int,
-               mk: tuple[Market, Market]) -> tuple[list[tuple[int, int]], int, str | None, bool]:
+               disc: list[int]) -> tuple[list[tuple[int, int]], int, str | None, bool]:
     """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
     names = state.names[city]
     if T.CARD_NAME_IDX[card] in names:
@@ -90,18 +153,18 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return [], bank, "not enough coins", False
-    found, reason = payments(state, city, T.CARD_NEED[card], coins - bank, mk)
+    found, reason = payments(state, city, T.CARD_NEED[card], coins - bank, disc)
     return found, bank, reason, False
 
 
 def stage_payments(state: State, city: int,
-                   mk: tuple[Market, Market]) -> tuple[list[tuple[int, int]], str | None]:
+                   disc: list[int]) -> tuple[list[tuple[int, int]], str | None]:
     """Payments for the next wonder stage of ``city``, or a reason."""
     bs = state.boards[city]
     k = state.stages[city]
     if k >= T.BS_STAGES[bs]:
         return [], "the wonder is complete"
-    return payments(state, city, T.BS_NEED[bs][k], state.coins[city], mk)
+    return payments(state, city, T.BS_NEED[bs][k], state.coins[city], disc)
 
 
 def olympia_ready(state: State, city: int) -> bool:
@@ -111,12 +174,12 @@ def olympia_ready(state: State, city: int) -> bool:
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
     """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
-    mk = markets(state, city, late)
-    wonder, wonder_reason = stage_payments(state, city, mk)
+    disc = discounts(state, city, late)
+    wonder, wonder_reason = stage_payments(state, city, disc)
     olympia = olympia_ready(state, city)
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, mk)
+        build, bank, reason, chain = card_build(state, city, card, disc)
         free = olympia and reason != "already built"
         out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free))
     return out
