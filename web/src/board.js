@@ -3,7 +3,7 @@ import { gameEl } from "./board/game.js";
 import { homeEl } from "./board/home.js";
 import { lobbyEl } from "./board/lobby.js";
 import { loadCatalog } from "./lib/catalog.js";
-import { codeFromPath, errorText, openSocket, request } from "./lib/connection.js";
+import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
 import { changedBy, describeEvents } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
 import { setLocale, t } from "./lib/strings.js";
@@ -28,9 +28,8 @@ setLocale("en");
 document.title = t("app.title");
 
 const socket = openSocket({
-  onStatus: (online) => {
-    connEl.textContent = online ? "" : t("conn.offline");
-    connEl.className = online ? "conn ok" : "conn lost";
+  onStatus: (online, kicked) => {
+    showConnection(connEl, online, kicked, () => socket.connect(), "conn.closed");
     if (online && state.code) watch();
     else if (online) listTables();
   },

@@ -3,7 +3,7 @@
 import { coinChip } from "./lib/cards.js";
 import { loadCatalog } from "./lib/catalog.js";
 import { cityEl } from "./lib/city.js";
-import { codeFromPath, errorText, openSocket, request } from "./lib/connection.js";
+import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
 import { describeEvents } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
 import { setLocale, t } from "./lib/strings.js";
@@ -37,9 +37,8 @@ document.title = t("app.title");
 
 const socket = openSocket({
   getAuth: () => (state.token ? { token: state.token } : {}),
-  onStatus: (online) => {
-    connEl.textContent = online ? "" : t("conn.offline");
-    connEl.className = online ? "conn ok" : "conn lost";
+  onStatus: (online, kicked) => {
+    showConnection(connEl, online, kicked, () => socket.connect());
   },
 });
 
@@ -211,7 +210,7 @@ function glanceEl(view, me) {
   return h(
     "div",
     { class: "glance" },
-    h("div", { class: "pawn-line" }, h("span", {}, t("board.military")), h("span", { class: "pawn-pos" }, pawnText(view.military?.pawn ?? 0, me))),
+    h("div", { class: "pawn-line" }, h("span", {}, t("board.military")), h("span", { class: "pawn-pos" }, pawnText(view.military?.pawn ?? 0, me, seatName(1 - me)))),
     mine ? cityEl(mine, { name: t("phone.my_city"), compact: true }) : null,
     theirs
       ? h("div", { class: "them" }, h("span", {}, `${t("phone.their_city")}: ${seatName(1 - me)}`), coinChip(theirs.coins ?? 0), h("span", {}, `${theirs.points ?? 0} ${t("city.points")}`))
@@ -219,9 +218,10 @@ function glanceEl(view, me) {
   );
 }
 
-function pawnText(pawn, me) {
-  const toward = me === 0 ? pawn : -pawn;
-  return toward === 0 ? "0" : toward > 0 ? `+${toward} ▶` : `◀ ${toward}`;
+function pawnText(pawn, me, them) {
+  const lead = me === 0 ? pawn : -pawn;
+  if (lead === 0) return t("phone.pawn_even");
+  return lead > 0 ? t("phone.pawn_me", { n: lead }) : t("phone.pawn_them", { name: them, n: -lead });
 }
 
 function render() {

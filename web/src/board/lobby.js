@@ -22,6 +22,9 @@ export function lobbyEl(table, { onStart, onRelease, error = "" }) {
       h("h1", {}, t("home.heading")),
       h("p", { class: "muted" }, firstGame ? t("lobby.options_first") : t("lobby.options_draft")),
       h("p", { class: "join" }, t("lobby.or_open"), " ", h("a", { id: "join-url", href: table.join_url, target: "_blank" }, table.join_url)),
+      (table.join_urls || []).length > 1
+        ? h("p", { class: "other-urls muted" }, t("lobby.other_urls"), " ", table.join_urls.slice(1).join(" · "))
+        : null,
       h("p", { class: "code" }, t("lobby.code"), " ", h("strong", { id: "table-code" }, table.code)),
       h("h2", {}, t("lobby.players")),
       h("ul", { class: "seats" }, seats.map((seat) => seatEl(seat, onRelease))),

@@ -1,25 +1,34 @@
 // The Socket.IO connection: msgpack parser, auth re-evaluated on every reconnect, acks with a timeout.
 import { io } from "socket.io-client";
 import * as msgpackParser from "socket.io-msgpack-parser";
+import { h, mount } from "./dom.js";
 import { t } from "./strings.js";
 
 const ACK_TIMEOUT_MS = 8000;
 
 /**
  * Opens the socket. getAuth() is called on every (re)connect so a stored seat token is re-sent.
- * onStatus(online: boolean) reports the connection state.
+ * onStatus(online, kicked) reports the connection state; kicked = the host closed this socket on purpose
+ * (the seat moved to another device or was released): it stays closed until socket.connect() is called.
  */
 export function openSocket({ getAuth = () => ({}), onStatus = () => {} } = {}) {
+  let kicked = false;
   const socket = io({
     parser: msgpackParser,
     transports: ["websocket"],
     auth: (cb) => cb(getAuth()),
     reconnectionDelayMax: 2000,
   });
-  socket.on("connect", () => onStatus(true));
-  socket.on("disconnect", () => onStatus(false));
+  socket.on("connect", () => {
+    kicked = false;
+    onStatus(true, false);
+  });
+  socket.on("disconnect", (reason) => {
+    kicked = reason === "io server disconnect";
+    onStatus(false, kicked);
+  });
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !socket.connected) socket.connect();
+    if (document.visibilityState === "visible" && !socket.connected && !kicked) socket.connect();
   });
   return socket;
 }
@@ -43,4 +52,12 @@ export function errorText(reply) {
 export function codeFromPath(prefix) {
   const match = location.pathname.match(new RegExp(`^/${prefix}/([A-Za-z0-9_-]+)`));
   return match ? match[1] : null;
+}
+
+/** Shows the connection banner: nothing when online, "reconnecting" when lost, a button when kicked. */
+export function showConnection(el, online, kicked, reconnect, kickedKey = "conn.kicked") {
+  el.className = online ? "conn ok" : "conn lost";
+  if (online) mount(el);
+  else if (kicked) mount(el, t(kickedKey), " ", h("button", { class: "small", dataset: { ui: "reconnect" }, onclick: reconnect }, t("conn.reconnect")));
+  else mount(el, t("conn.offline"));
 }
