@@ -1,0 +1,105 @@
+"""Helpers to set up exact situations in a classic game (tests only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.classic import tables as T
+from engine.classic.game import ClassicGame
+from engine.classic.rules import new_game
+
+
+def idx(card: str) -> int:
+    """Internal index of a card id."""
+    return T.CARD_INDEX[card]
+
+
+def make(boards: list[str], sides: str | list[str] = "A", seats: int | None = None,
+         seed: int = 0) -> ClassicGame:
+    """A new game with the given board per city (and side, or one side per city)."""
+    cities = len(boards)
+    seats = seats if seats is not None else cities
+    side_list = [sides] * cities if isinstance(sides, str) else sides
+    wonders = [{"board": b, "side": s} for b, s in zip(boards, side_list, strict=True)]
+    return new_game(seats, seed, {"wonders": wonders})
+
+
+def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
+            built: dict[int, list[str]] | None = None, coins: dict[int, int] | list[int] | None = None,
+            stages: dict[int, int] | None = None,
+            discard: list[str] | None = None, age: int | None = None, turn: int | None = None,
+            tokens: dict[int, list[int]] | None = None) -> ClassicGame:
+    """Overwrite parts of the state (the rest stays as dealt) and rebuild the caches."""
+    s = game.state
+    if age is not None:
+        s.age = age
+    if turn is not None:
+        s.turn = turn
+    if hands is not None:
+        s.hands = [[idx(c) for c in h] for h in hands]
+    for city, cards in (built or {}).items():
+        s.built[city] = [idx(c) for c in cards]
+    if isinstance(coins, list):
+        s.coins = list(coins)
+    else:
+        for city, n in (coins or {}).items():
+            s.coins[city] = n
+    for city, k in (stages or {}).items():
+        s.stages[city] = k
+        s.stage_cards[city] = [idx("a1_lumber_yard")] * k
+    if discard is not None:
+        s.discard = [idx(c) for c in discard]
+    for city, ts in (tokens or {}).items():
+        s.tokens[city] = list(ts)
+    s.choices = [None] * s.seats
+    s.fc_choice = None
+    s.reset_caches()
+    game._changed()
+    return game
+
+
+def act(game: ClassicGame, seat: int, **action: Any) -> list[dict[str, Any]]:
+    """Apply one action written as keyword fields (``type=...``, ``card=...``)."""
+    return game.apply(seat, dict(action))
+
+
+def discard_all(game: ClassicGame, skip: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """Every seat not in ``skip`` discards the first card of its hand; returns the last events."""
+    events: list[dict[str, Any]] = []
+    for seat in range(game.seats):
+        if seat in skip:
+            continue
+        card = T.CARD_ID[game.state.hands[seat][0]]
+        events = game.apply(seat, {"type": "discard", "card": card})
+    return events
+
+
+def builds(game: ClassicGame, seat: int, card: str) -> list[tuple[int, int]]:
+    """The (left, right) payments offered to ``seat`` for building ``card``."""
+    return [(a["left"], a["right"]) for a in game.legal_actions(seat)
+            if a["type"] == "build" and a["card"] == card and not a.get("free_city")]
+
+
+def stage_offers(game: ClassicGame, seat: int) -> list[tuple[int, int]]:
+    """The distinct (left, right) payments offered to ``seat`` for its next wonder stage."""
+    return sorted({(a["left"], a["right"]) for a in game.legal_actions(seat) if a["type"] == "wonder"})
+
+
+def force_production(game: ClassicGame, city: int, letters: str, sell: bool = False) -> None:
+    """Replace ``city``'s production by exactly ``letters`` (no one-of cards); ``sell``: sellable too."""
+    s = game.state
+    vec = list(T.parse_cost(letters))
+    s.prod[city] = list(vec)
+    s.own_choices[city] = []
+    if sell:
+        s.sell[city] = list(vec)
+        s.sell_choices[city] = []
+    game._changed()
+
+
+def no_sales(game: ClassicGame, *cities: int) -> None:
+    """Make ``cities`` sell nothing."""
+    for city in cities:
+        game.state.sell[city] = [0] * T.N_RES
+        game.state.sell_choices[city] = []
+    game._changed()
