@@ -7,7 +7,7 @@ from typing import Any
 CODES = frozenset({
     "bad_request", "unknown_event", "too_large", "no_table", "table_full", "seat_taken", "not_seated",
     "not_your_turn", "illegal_action", "bad_token", "not_started", "already_started", "not_ready",
-    "not_over", "game_over", "forbidden", "internal",
+    "not_over", "game_over", "forbidden", "internal", "replaced",
 })
 
 

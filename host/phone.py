@@ -19,6 +19,7 @@ import socketio
 from host.wire import JsMsgPackPacket
 
 CALL_TIMEOUT = 10.0
+RECONNECT_PATIENCE = 60.0  # seconds a phone keeps trying to reach a restarting host
 
 
 class PhoneError(RuntimeError):
@@ -27,7 +28,7 @@ class PhoneError(RuntimeError):
 
 def new_client() -> socketio.AsyncClient:
     """A Socket.IO client speaking the host's msgpack dialect."""
-    return socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection_delay_max=2)
+    return socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection=False)
 
 
 async def call(sio: socketio.AsyncClient, event: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -50,7 +51,11 @@ async def create_table(url: str, game: str = "duel", options: dict[str, Any] | N
 
 
 class Phone:
-    """One seat's device: joins, keeps the latest view, plays with a policy until the game is over."""
+    """One seat's device: joins, keeps the latest view, plays with a policy until the game is over.
+
+    Like the browser it reconnects with its seat token when the connection drops (a host restart),
+    and gives up only when another device took its seat (``replaced``).
+    """
 
     def __init__(
         self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
@@ -62,22 +67,28 @@ class Phone:
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
         self.table: dict[str, Any] | None = None
+        self.replaced = False
         self.received: list[tuple[str, Any]] = []
         self.changed = asyncio.Event()
         for event in ("view", "table", "events", "error", "new_table"):
             self.sio.on(event, self._keeper(event))
+        self.sio.on("disconnect", self._dropped)
 
     def _keeper(self, event: str) -> Any:
         async def keep(data: Any) -> None:
             self.received.append((event, data))
             if event == "view" and isinstance(data, dict) and data.get("code") == self.code:
-                if self.view is None or data.get("step", 0) >= self.view.get("step", 0):
-                    self.view = data
+                self.view = data
             elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:
                 self.table = data
+            elif event == "error" and isinstance(data, dict) and data.get("error") == "replaced":
+                self.replaced = True
             self.changed.set()
 
         return keep
+
+    async def _dropped(self, *reason: Any) -> None:
+        self.changed.set()
 
     async def join(self) -> int:
         """Connect and take a seat."""
@@ -85,6 +96,20 @@ class Phone:
         ack = await call(self.sio, "join", {"code": self.code, "name": self.name})
         self.seat, self.auth["token"] = ack["seat"], ack["token"]
         return int(ack["seat"])
+
+    async def reconnect(self, patience: float = RECONNECT_PATIENCE) -> None:
+        """Connect again with the seat token, retrying with a growing pause for up to ``patience`` s."""
+        pause, waited = 0.05, 0.0
+        while True:
+            try:
+                await self.sio.connect(self.url, transports=["websocket"], auth=self.auth)
+                return
+            except socketio.exceptions.ConnectionError:
+                if waited >= patience:
+                    raise PhoneError(f"the host at {self.url} is gone") from None
+            await asyncio.sleep(pause)
+            waited += pause
+            pause = min(pause * 2, 2.0)
 
     def result(self) -> dict[str, Any] | None:
         """The game's result once the latest view shows it."""
@@ -95,25 +120,36 @@ class Phone:
         """The random policy: any legal action, uniformly."""
         return self.rng.choice(legal)
 
-    async def play(self) -> dict[str, Any]:
-        """Play until the game ends; return the engine's result."""
+    async def play(self, until_step: int | None = None) -> dict[str, Any] | None:
+        """Play until the game ends (or its step reaches ``until_step``); return the engine's result."""
         acted_step = -1
         while True:
             result = self.result()
-            if result is not None:
+            seen = self.view
+            current = seen or {}
+            if result is not None or (until_step is not None and current.get("step", 0) >= until_step):
                 return result
-            current = self.view or {}
+            if not self.sio.connected:
+                if self.replaced:
+                    raise PhoneError("another device took this seat")
+                self.view, acted_step = None, -1
+                await self.reconnect()
+                continue
             legal = current.get("legal_actions") or []
             if legal and current.get("step", 0) > acted_step:
                 acted_step = current["step"]
                 if self.delay:
                     await asyncio.sleep(self.delay)
-                ack = await self.sio.call("act", {"action": self.choose(legal)}, timeout=CALL_TIMEOUT)
+                try:
+                    ack = await self.sio.call("act", {"action": self.choose(legal)}, timeout=CALL_TIMEOUT)
+                except (TimeoutError, socketio.exceptions.SocketIOError):
+                    continue  # the connection dropped: the next view after reconnecting tells the truth
                 if not ack.get("ok") and ack.get("error") not in ("not_your_turn", "game_over"):
                     raise PhoneError(f"act: {ack!r}")
                 continue
             self.changed.clear()
-            await self.changed.wait()
+            if self.sio.connected and self.view is seen:
+                await self.changed.wait()
 
     async def close(self) -> None:
         """Disconnect from the host."""

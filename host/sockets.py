@@ -209,7 +209,8 @@ class Hub:
         async def kick() -> None:
             await self.sio.disconnect(sid)
 
-        self.send([], then=kick)
+        notice = {"error": "replaced", "message": "this seat is now held by another device, or was released"}
+        self.send([("error", notice, sid)], then=kick)
 
     # -- connection -------------------------------------------------------------------------------
 

@@ -32,9 +32,10 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
 class Client:
     """A protocol client that records every event it receives."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, reconnect: bool = False) -> None:
         self.url = url
-        self.sio = socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection=False)
+        self.sio = socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection=reconnect,
+                                        reconnection_delay=0.05, reconnection_delay_max=0.2)
         self.got: list[tuple[str, Any]] = []
         self._changed = asyncio.Condition()
         for event in ("table", "view", "events", "error", "new_table"):
@@ -56,18 +57,19 @@ class Client:
     async def call(self, event: str, *args: Any) -> Any:
         return await self.sio.call(event, args[0] if len(args) == 1 else tuple(args), timeout=WAIT)
 
-    def last(self, event: str, pred: Callable[[Any], bool] = lambda _: True) -> Any:
-        for name, data in reversed(self.got):
+    def last(self, event: str, pred: Callable[[Any], bool] = lambda _: True, since: int = 0) -> Any:
+        """The latest ``event`` matching ``pred`` among the messages received from index ``since`` on."""
+        for name, data in reversed(self.got[since:]):
             if name == event and pred(data):
                 return data
         return None
 
-    async def wait(self, event: str, pred: Callable[[Any], bool] = lambda _: True) -> Any:
-        """The latest ``event`` matching ``pred``, waiting for it if needed."""
+    async def wait(self, event: str, pred: Callable[[Any], bool] = lambda _: True, since: int = 0) -> Any:
+        """The latest ``event`` matching ``pred`` (from index ``since`` on), waiting for it if needed."""
         async def seen() -> Any:
             async with self._changed:
-                await self._changed.wait_for(lambda: self.last(event, pred) is not None)
-                return self.last(event, pred)
+                await self._changed.wait_for(lambda: self.last(event, pred, since) is not None)
+                return self.last(event, pred, since)
 
         return await asyncio.wait_for(seen(), WAIT)
 

@@ -1,0 +1,102 @@
+"""A host restart resumes every unfinished table exactly; a corrupted table is skipped, not fatal."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import logging
+import sqlite3
+
+import engine
+from host import phone
+from host.app import STORE, TABLES, create_app
+from host.store import DB_NAME
+
+from .conftest import Client
+
+STEPS_BEFORE_RESTART = 12
+
+
+async def test_restart_mid_game_resumes_exactly(aiohttp_server, data_dir):
+    first = await aiohttp_server(create_app(data_dir, seed_source=itertools.count(7).__next__),
+                                 host="127.0.0.1", port=0, shutdown_timeout=0.5)
+    port = first.port
+    url = f"http://127.0.0.1:{port}"
+    code = await phone.create_table(url, "duel")
+    ann, bob = phone.Phone(url, code, "Ann", seed=1), phone.Phone(url, code, "Bob", seed=2)
+    board = Client(url)
+    try:
+        await ann.join()
+        await bob.join()
+        await asyncio.gather(*(p.play(until_step=STEPS_BEFORE_RESTART) for p in (ann, bob)))
+        step = ann.view["step"]
+        assert step == bob.view["step"] >= STEPS_BEFORE_RESTART
+        await board.connect()
+        await board.call("watch", {"code": code})
+        public = await board.wait("view")
+        last = {0: ann.view, 1: bob.view}
+        before = first.app[TABLES].tables[code].engine_game.to_dict()
+        seen = {p: len(p.received) for p in (ann, bob)}
+
+        await first.close()  # the phones lose the host...
+        assert not board.sio.connected and not ann.sio.connected
+        second = await aiohttp_server(create_app(data_dir), host="127.0.0.1", port=port)
+        restored = second.app[TABLES].tables[code]
+        assert restored.engine_game.to_dict() == before and restored.state == "playing"
+        board2 = Client(url)
+        await board2.connect()
+        await board2.call("watch", {"code": code})
+        assert await board2.wait("view") == public
+        await board2.close()
+
+        results = await asyncio.gather(ann.play(), bob.play())  # ...reconnect with their tokens, play on
+        for p in (ann, bob):
+            after = [(e, d) for e, d in p.received[seen[p]:] if e in ("table", "view")]
+            assert after[0][0] == "table" and after[0][1]["code"] == code
+            assert [s["name"] for s in after[0][1]["seats"]] == ["Ann", "Bob"]
+            first_view = next(d for e, d in after if e == "view")
+            assert first_view == last[p.seat]  # the view at once, exactly as before the restart
+        game = second.app[TABLES].tables[code].engine_game
+        replayed = engine.replay("duel", seats=2, seed=7, options={}, log=game.action_log)
+        assert results[0] == results[1] == json.loads(json.dumps(replayed.result()))
+        assert game.is_over() and len(game.action_log) > step
+    finally:
+        for c in (ann, bob, board):
+            await c.close()
+
+
+def _corrupt(data_dir, sql, *params):
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        db.execute(sql, params)
+
+
+async def test_corrupted_tables_are_skipped_and_the_others_restored(aiohttp_server, data_dir, caplog):
+    app = create_app(data_dir, seed_source=itertools.count(3).__next__)
+    tables = app[TABLES]
+    made = []
+    for _ in range(4):
+        t = tables.create("duel")
+        for name in ("Ann", "Bob"):
+            tables.join(t, name)
+        tables.start(t)
+        for _ in range(3):
+            seat = t.engine_game.to_act()[0]
+            tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
+        made.append(t.code)
+    lobby = tables.create("duel").code
+    app[STORE].close()
+    bad_json, bad_action, bad_snapshot, good = made
+    _corrupt(data_dir, "UPDATE tables SET options = '{not json' WHERE code = ?", bad_json)
+    _corrupt(data_dir, "UPDATE actions SET action = '{\"type\": \"build\", \"card\": \"nope\"}' "
+             "WHERE code = ? AND step = 1", bad_action)
+    _corrupt(data_dir, "UPDATE tables SET snapshot = '{\"kind\": \"duel\", \"junk\": 1}' WHERE code = ?",
+             bad_snapshot)
+    with caplog.at_level(logging.ERROR, logger="host.tables"):
+        again = create_app(data_dir)
+    live = again[TABLES].tables
+    assert set(live) == {good, lobby}
+    assert live[good].step == 3 and live[lobby].state == "lobby"
+    for code in (bad_json, bad_action, bad_snapshot):
+        assert any(code in r.getMessage() and "skipped" in r.getMessage() for r in caplog.records), code
+    again[STORE].close()
