@@ -50,6 +50,22 @@ async def tap_first_action(phone: Page) -> bool:
     return True
 
 
+async def shoot_new_states(board: Page, phones: list[Page], folder: Path, seen: set[str]) -> None:
+    """Development aid: one screenshot of each age on the board and of each kind of phone prompt."""
+    age = await board.locator(".status .phase").inner_text()
+    if age not in seen:
+        seen.add(age)
+        await shot(board, folder, f"board-{age.replace(' ', '-').replace(',', '').lower()}")
+    for phone in phones:
+        prompt = phone.locator(".choice-prompt")
+        kind = await prompt.get_attribute("data-kind") if await prompt.count() else None
+        if kind is None and await phone.locator("#prompt .wait").count():
+            kind = "waiting"
+        if kind is not None and kind not in seen:
+            seen.add(kind)
+            await shot(phone, folder, f"phone-{kind}")
+
+
 async def test_whole_game_on_board_and_two_phones(
     host_url: str, chromium: Browser, shots: Path | None
 ) -> None:
@@ -95,10 +111,7 @@ async def test_whole_game_on_board_and_two_phones(
             assert taps < MAX_TAPS, f"the game did not end after {taps} taps"
             tapped = False
             if shots is not None:
-                age = await board.locator(".status .phase").inner_text()
-                if age not in ages_shot:
-                    ages_shot.add(age)
-                    await shot(board, shots, f"board-{age.replace(' ', '-').lower()}")
+                await shoot_new_states(board, phones, shots, ages_shot)
             for phone in phones:
                 if not seen_turn and await phone.locator("#prompt [data-action=build]").count():
                     seen_turn = True

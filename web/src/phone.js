@@ -4,7 +4,7 @@ import { coinChip } from "./lib/cards.js";
 import { loadCatalog } from "./lib/catalog.js";
 import { cityEl } from "./lib/city.js";
 import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
-import { describeEvents } from "./lib/describe.js";
+import { describeEvents, pendingText } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
 import { setLocale, t } from "./lib/strings.js";
 import { joinEl } from "./phone/join.js";
@@ -43,6 +43,9 @@ const socket = openSocket({
 });
 
 socket.on("table", (table) => {
+  // A phone only ever hears about its own table: with a token bound to a newer table (after
+  // "play again"), the host answers with that table, so follow it.
+  if (table.code !== state.code && state.token) moveTo(table.code);
   if (table.code !== state.code) return;
   state.table = table;
   render();
@@ -174,7 +177,7 @@ function bodyEl() {
     parts.push(h("section", { id: "prompt", class: "prompt mine" }, theirEl(), inner));
   } else {
     parts.push(
-      h("section", { id: "prompt", class: "prompt waiting" }, h("p", { class: "wait" }, t("phone.wait_turn", { name: seatName(view.pending?.seat) })), theirEl()),
+      h("section", { id: "prompt", class: "prompt waiting" }, h("p", { class: "wait" }, pendingText(view, names())), theirEl()),
     );
   }
   if (state.error) parts.push(h("p", { class: "error", id: "error" }, state.error));

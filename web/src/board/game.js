@@ -35,7 +35,7 @@ export function gameEl(state, handlers) {
         "div",
         { class: "center" },
         center,
-        lastEl(state.lastLines),
+        view.phase === "over" ? null : lastEl(state.lastLines),
         progressBoardEl(view, flash.ids),
       ),
       players[1] ? cityEl(players[1], { name: names[1], active: acting === 1, flash: flash.ids }) : h("div"),

@@ -1,15 +1,7 @@
 // The end screen: winner, victory type, the score pad table and stacked bars of how points split.
 import { h } from "../lib/dom.js";
+import { SCORE_ROWS, winnerText } from "../lib/outcome.js";
 import { t } from "../lib/strings.js";
-
-export const SCORE_ROWS = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military"];
-
-/** Headline text: who won and how. */
-export function winnerText(result, names) {
-  const winners = result?.winners || [];
-  const head = winners.length > 1 ? t("end.shared") : t("end.winner", { name: names[winners[0]] ?? "?" });
-  return { head, how: t(`end.victory.${result?.victory}`) };
-}
 
 /** The full end screen; onPlayAgain() starts a new table with the same players. */
 export function scoresEl(result, names, { onPlayAgain, error = "" }) {

@@ -1,13 +1,7 @@
 // The board's header: age or draft round, what the engine waits for, and the seats' connection.
 import { h } from "../lib/dom.js";
+import { pendingText } from "../lib/describe.js";
 import { t } from "../lib/strings.js";
-
-/** What is pending, as a sentence. */
-export function pendingText(view, names) {
-  if (!view || view.phase === "over" || !view.pending) return t("status.over");
-  const { kind, seat } = view.pending;
-  return t(`pending.${kind}`, { name: names[seat] ?? "?", age: (view.age || 0) + 1 });
-}
 
 /** Header bar with seats; away seats get a release button. */
 export function statusEl(view, table, names, { onRelease }) {

@@ -63,5 +63,5 @@ export function tokenEl(token, extra = "", { showText = false } = {}) {
 
 /** Prettifies a science symbol id. */
 export function symbolEl(symbol) {
-  return h("span", { class: `sym sym-${symbol}` }, symbol);
+  return h("span", { class: `sym sym-${symbol}` }, t(`sym.${symbol}`));
 }

@@ -65,3 +65,10 @@ export function changedBy(events) {
   }
   return { ids, slots, pawn };
 }
+
+/** What is pending, as a sentence. */
+export function pendingText(view, names) {
+  if (!view || view.phase === "over" || !view.pending) return t("status.over");
+  const { kind, seat } = view.pending;
+  return t(`pending.${kind}`, { name: names[seat] ?? "?", age: (view.age || 0) + 1 });
+}

@@ -1,5 +1,5 @@
 // The phone's end screen: did I win, how, my score against theirs, play again.
-import { SCORE_ROWS, winnerText } from "../board/scores.js";
+import { SCORE_ROWS, winnerText } from "../lib/outcome.js";
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
 
