@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.async_api import Browser, expect
 
 PHONE = {"width": 360, "height": 740}
 
 
-async def test_release_away_seat_and_take_it_with_a_new_phone(host_url: str, chromium: Browser) -> None:
+async def test_release_away_seat_and_take_it_with_a_new_phone(
+    host_url: str, chromium: Browser, shots: Path | None
+) -> None:
     board_ctx = await chromium.new_context(viewport={"width": 1280, "height": 720})
     ann_ctx, bo_ctx, cy_ctx = [await chromium.new_context(viewport=PHONE) for _ in range(3)]
     try:
@@ -62,6 +66,8 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(host_url: str, chr
         await again.locator("#prompt button[data-action=discard]").first.click()
         await expect(cy.locator("#prompt [data-action=discard]").first).to_be_enabled()
         await expect(again.locator("#prompt .wait")).to_contain_text("Cy")
+        if shots is not None:
+            await board.screenshot(path=str(shots / "board-laptop.png"))
     finally:
         for ctx in (board_ctx, ann_ctx, bo_ctx, cy_ctx):
             await ctx.close()  # closing a context twice is harmless
