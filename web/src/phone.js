@@ -73,6 +73,7 @@ socket.on("new_table", (msg) => {
   render();
 });
 socket.on("error", (msg) => {
+  if (msg?.error === "replaced") return; // the banner says it once the host closes this socket
   if (msg?.error === "bad_token") forgetSeat();
   state.error = msg?.message || msg?.error || "";
   render();
