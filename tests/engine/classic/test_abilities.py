@@ -1,0 +1,166 @@
+"""Wonder abilities: Olympia's free build and guild copy, Halicarnassus, Babylon B's 7th card."""
+
+from __future__ import annotations
+
+from engine.classic import tables as T
+from tests.engine.classic.helpers import act, arrange, force_production, make
+
+H3 = [["a1_scriptorium", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]]
+
+
+def _types(game, seat: int, card: str) -> list[str]:
+    return [a["type"] for a in game.legal_actions(seat) if a["card"] == card]
+
+
+# --- Olympia A: free build once per age ----------------------------------------------------------------
+
+def test_olympia_free_build_once_per_age() -> None:
+    game = make(["olympia", "giza", "rhodes"])
+    arrange(game, hands=H3, stages={0: 2}, coins={0: 0}, turn=2)
+    assert "build" not in _types(game, 0, "a1_scriptorium")  # no papyrus anywhere
+    assert "olympia" in _types(game, 0, "a1_scriptorium")
+    assert game.view(0)["cities"][0]["olympia_free"] is True
+    act(game, 0, type="olympia", card="a1_scriptorium")
+    act(game, 1, type="discard", card="a1_baths")
+    events = act(game, 2, type="discard", card="a1_press")
+    assert {"type": "build", "seat": 0, "city": 0, "card": "a1_scriptorium", "left": 0, "right": 0,
+            "coins": 0, "how": "olympia"} in events
+    assert game.state.coins[0] == 0
+    assert all(a["type"] != "olympia" for a in game.legal_actions(0))  # used this age
+    hands = [["a2_library", "a2_school"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
+    arrange(game, age=2, hands=hands)
+    assert "olympia" in _types(game, 0, "a2_library")
+
+
+def test_olympia_free_build_from_the_turn_after_the_stage_and_never_a_duplicate() -> None:
+    game = make(["olympia", "giza", "rhodes"])
+    arrange(game, hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop", "a1_loom"],
+                         ["a1_press", "a1_loom", "a1_altar"]], stages={0: 1}, built={0: ["a1_altar"]})
+    force_production(game, 0, "SS")
+    assert all(a["type"] != "olympia" for a in game.legal_actions(0))
+    act(game, 0, type="wonder", card="a1_scriptorium", left=0, right=0)
+    act(game, 1, type="discard", card="a1_baths")
+    act(game, 2, type="discard", card="a1_press")
+    # seat 0 now holds seat 2's hand (age I passes left): loom and altar
+    assert "olympia" in _types(game, 0, "a1_loom")
+    assert "olympia" not in _types(game, 0, "a1_altar")
+
+
+# --- Halicarnassus -------------------------------------------------------------------------------------
+
+def _hali(turn: int, discard: list[str], hands=None, built=None):
+    game = make(["halicarnassus", "giza", "rhodes"])
+    arrange(game, hands=hands or H3, stages={0: 1}, turn=turn, discard=discard, built=built or {})
+    force_production(game, 0, "OOO")
+    act(game, 0, type="wonder", card=T.CARD_ID[game.state.hands[0][0]], left=0, right=0)
+    act(game, 1, type="discard", card=T.CARD_ID[game.state.hands[1][0]])
+    return game, act(game, 2, type="discard", card=T.CARD_ID[game.state.hands[2][0]])
+
+
+def test_halicarnassus_sees_the_pile_only_while_choosing_and_builds_for_free() -> None:
+    game, events = _hali(2, ["a1_tavern", "a1_altar", "a1_theater"])
+    assert game.to_act() == [0] and game.state.phase == "halicarnassus"
+    assert game.view(0)["discard"] == ["a1_tavern", "a1_altar", "a1_theater", "a1_baths", "a1_press"]
+    assert game.view(1)["discard"] is None and game.view(None)["discard"] is None
+    assert game.view(1)["discard_count"] == 5
+    assert sorted(a["card"] for a in game.legal_actions(0)) == sorted(
+        ["a1_tavern", "a1_altar", "a1_theater", "a1_baths", "a1_press"])
+    assert game.legal_actions(1) == []
+    coins = game.state.coins[0]
+    events = act(game, 0, type="halicarnassus", card="a1_tavern")
+    assert game.state.coins[0] == coins + 5  # Tavern's coins are gained
+    assert {"type": "coins", "city": 0, "delta": 5, "why": "card"} in events
+    assert game.state.phase == "turn" and game.state.turn == 3
+    assert T.CARD_INDEX["a1_tavern"] not in game.state.discard
+
+
+def test_halicarnassus_never_takes_a_duplicate_and_may_lose_the_effect() -> None:
+    game, events = _hali(2, ["a1_altar"], hands=[["a1_altar", "a1_theater"], ["a1_altar", "a1_loom"],
+                                                 ["a1_altar", "a1_press"]], built={0: ["a1_altar"]})
+    assert {"type": "effect_lost", "city": 0, "kind": "halicarnassus"} in events
+    assert game.state.phase == "turn" and game.state.turn == 3
+
+
+def test_halicarnassus_on_turn_six_takes_a_seventh_card_and_it_fights() -> None:
+    hands = [["a1_altar", "a1_theater"], ["a1_baths", "a1_stockade"], ["a1_press", "a1_loom"]]
+    game, events = _hali(6, [], hands=hands, built={1: ["a1_guard_tower"]})
+    assert "a1_stockade" in game.view(0)["discard"]  # a 7th card discarded this very turn
+    assert game.state.tokens == [[], [], []]
+    act(game, 0, type="halicarnassus", card="a1_stockade")
+    assert game.state.tokens[0] == [1]  # tie with Giza (1 shield), beats Rhodes (0)
+    assert game.state.shields[0] == 1 and game.state.age == 2
+
+
+# --- Babylon B: the 7th card ---------------------------------------------------------------------------
+
+def _babylon(stages: int, hands, **kw):
+    game = make(["babylon", "olympia", "giza"], sides=["B", "A", "A"])
+    arrange(game, hands=hands, stages={0: stages}, turn=6, **kw)
+    return game
+
+
+def test_babylon_b_plays_the_seventh_card() -> None:
+    game = _babylon(2, [["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]])
+    act(game, 0, type="build", card="a1_altar", left=0, right=0)
+    act(game, 1, type="discard", card="a1_baths")
+    events = act(game, 2, type="discard", card="a1_press")
+    assert {"type": "pending", "seat": 0, "city": 0, "kind": "babylon"} in events
+    assert game.to_act() == [0] and game.view(0)["hand"] == ["a1_theater"]
+    assert {a["type"] for a in game.legal_actions(0)} == {"build", "discard"}
+    coins = game.state.coins[0]
+    act(game, 0, type="discard", card="a1_theater")  # discarding the 7th card gives 3 coins
+    assert game.state.coins[0] == coins + 3
+    assert game.state.age == 2
+
+
+def test_babylon_b_stage_two_built_on_turn_six_plays_the_remaining_card() -> None:
+    game = _babylon(1, [["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]])
+    force_production(game, 0, "WWG")
+    act(game, 0, type="wonder", card="a1_altar", left=0, right=0)
+    act(game, 1, type="discard", card="a1_baths")
+    act(game, 2, type="discard", card="a1_press")
+    assert game.state.phase == "babylon"
+    act(game, 0, type="build", card="a1_theater", left=0, right=0)
+    assert T.CARD_INDEX["a1_theater"] in game.state.built[0]
+    assert game.state.age == 2
+
+
+def test_without_babylon_b_stage_two_the_seventh_card_is_discarded() -> None:
+    game = _babylon(1, [["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]])
+    act(game, 0, type="build", card="a1_altar", left=0, right=0)
+    act(game, 1, type="discard", card="a1_baths")
+    events = act(game, 2, type="discard", card="a1_press")
+    assert {"type": "last_card_discarded", "seat": 0, "city": 0} in events
+    assert game.state.age == 2
+
+
+# --- Olympia B: copy a neighbour's guild ---------------------------------------------------------------
+
+def _end(olympia_stages: int, built: dict[int, list[str]]):
+    game = make(["olympia", "giza", "rhodes"], sides=["B", "A", "A"])
+    hands = [["a3_pantheon", "a3_gardens"], ["a3_senate", "a3_palace"], ["a3_arena", "a3_haven"]]
+    arrange(game, hands=hands, stages={0: olympia_stages}, age=3, turn=6, built=built)
+    for seat in range(3):
+        act(game, seat, type="discard", card=hands[seat][0])
+    return game
+
+
+def test_olympia_b_copies_a_neighbour_guild_at_the_end() -> None:
+    game = _end(3, {1: ["a3_spies_guild", "a1_stockade"], 2: ["a3_scientists_guild", "a1_barracks"]})
+    assert game.state.phase == "copy_guild" and game.to_act() == [0]
+    assert sorted(a["card"] for a in game.legal_actions(0)) == ["a3_scientists_guild", "a3_spies_guild"]
+    events = act(game, 0, type="copy_guild", card="a3_spies_guild")
+    assert {"type": "guild_copied", "seat": 0, "city": 0, "card": "a3_spies_guild"} in events
+    assert game.is_over()
+    assert game.result()["scores"][0]["guilds"] == 2  # one red card in each neighbour
+
+
+def test_olympia_b_copying_scientists_adds_a_wildcard() -> None:
+    game = _end(3, {1: ["a3_scientists_guild"], 0: ["a1_workshop", "a1_apothecary"]})
+    act(game, 0, type="copy_guild", card="a3_scientists_guild")
+    assert game.result()["scores"][0]["science"] == 1 + 1 + 1 + 7  # the wildcard becomes a tablet
+
+
+def test_olympia_b_without_neighbour_guilds_ends_directly() -> None:
+    game = _end(3, {0: ["a3_spies_guild"]})
+    assert game.is_over() and game.to_act() == []
