@@ -1,0 +1,87 @@
+"""The two commands as a user runs them: ``python -m host`` and ``python -m host.phone``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import socket
+import sqlite3
+import sys
+from pathlib import Path
+
+from host.store import DB_NAME
+
+from .conftest import WAIT, Client
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def _run(*args: str) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, *args, cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), WAIT * 2)
+    return proc.returncode, out.decode(), err.decode()
+
+
+async def test_headless_phones_from_the_command_line(server):
+    rc, out, err = await _run("-m", "host.phone", "--url", server.url, "--new", "duel")
+    assert rc == 0, err
+    code = out.splitlines()[0]
+    assert len(code) == 4 and code.isupper()
+    runs = await asyncio.gather(*(
+        _run("-m", "host.phone", "--url", server.url, "--table", code, "--name", name, "--policy", "random",
+             "--seed", str(seed), "--delay", "0")
+        for name, seed in (("Ann", 1), ("Bob", 2))
+    ))
+    results = []
+    for rc, out, err in runs:
+        assert rc == 0, err
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    assert results[0] == results[1] and results[0]["winners"]
+
+
+async def test_phone_reports_a_refusal_and_exits_nonzero(server):
+    rc, out, err = await _run("-m", "host.phone", "--url", server.url, "--table", "ZZZZ", "--name", "Ann")
+    assert rc == 1 and "no_table" in err and out == ""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+async def test_host_prints_its_address_and_stops_on_ctrl_c_with_everything_saved(tmp_path):
+    port = _free_port()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host", "--host", "127.0.0.1", "--port", str(port),
+        "--data", str(tmp_path / "d"), cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    lines = []
+    try:
+        while not lines or not lines[-1].startswith("Main address"):
+            lines.append((await asyncio.wait_for(proc.stdout.readline(), WAIT)).decode().rstrip("\n"))
+        text = "\n".join(lines)
+        assert f"board: http://127.0.0.1:{port}/" in text and "█" in text
+        client = Client(f"http://127.0.0.1:{port}")
+        for _ in range(100):  # the port may open a moment after the banner
+            try:
+                await client.connect()
+                break
+            except Exception:
+                await asyncio.sleep(0.05)
+        code = (await client.call("create_table", {"game": "duel"}))["code"]
+        assert (await client.call("join", {"code": code, "name": "Ann"}))["ok"]
+        proc.send_signal(signal.SIGINT)  # with a socket still open
+        assert await asyncio.wait_for(proc.wait(), WAIT) == 0
+        await client.close()
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    with sqlite3.connect(tmp_path / "d" / DB_NAME) as db:
+        row = db.execute("SELECT name FROM seats WHERE code = ? AND seat = 0", (code,)).fetchone()
+    assert row == ("Ann",)
