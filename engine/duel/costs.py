@@ -2,7 +2,7 @@
 
 A player's trade situation is the key ``(own production, own choice masks, prices, masonry,
 architecture)``. Every key owns one dict ``item -> trade coins`` (items: card index, or
-``WONDER_BASE + wonder index``; ``~item`` holds the full Payment once asked for), shared by all games.
+``WONDER_BASE + wonder index``; ``~item`` holds what was bought and waived), shared by all games.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.duel.readings import DISCOUNT_UNITS
-from engine.duel.tables import BLUE, CARD_COLOR, CARD_NEED, WONDER_NEED
+from engine.duel.tables import BLUE, CARD_COLOR, CARD_NEED, RESOURCES, WONDER_NEED
 from engine.payment import Market, Payment, cheapest_payment
 
 WONDER_BASE = 100
@@ -37,6 +37,15 @@ def need_and_discount(key: Key, item: int) -> tuple[tuple[int, ...], int]:
     return CARD_NEED[item], DISCOUNT_UNITS if key[3] and CARD_COLOR[item] == BLUE else 0
 
 
+def _needed(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    return tuple((r, n) for r, n in enumerate(need) if n)
+
+
+# item -> ((resource, units), ...) for the resources it needs
+NEEDED: dict[int, tuple[tuple[int, int], ...]] = {i: _needed(n) for i, n in enumerate(CARD_NEED)}
+NEEDED.update({WONDER_BASE + i: _needed(n) for i, n in enumerate(WONDER_NEED)})
+
+
 def payment(key: Key, item: int) -> Payment:
     """The cheapest way to pay the resources of ``item`` in the trade situation ``key``.
 
@@ -45,20 +54,29 @@ def payment(key: Key, item: int) -> Payment:
     across many trade situations, so it has its own memo. Only missing units are ever bought or
     waived, so the answer is the full answer.
     """
-    need, discount = need_and_discount(key, item)
-    missing = tuple([n - o if n > o else 0 for n, o in zip(need, key[0], strict=True)])
+    own, prices = key[0], key[2]
+    missing = []
     useful = 0
-    for r in range(5):
-        if missing[r]:
+    for r, n in NEEDED[item]:
+        if n > own[r]:
+            missing.append((r, n - own[r], prices[r]))
             useful |= 1 << r
-    choices = tuple(sorted(m & useful for m in key[1] if m & useful))
-    prices = tuple([p if u else 0 for p, u in zip(key[2], missing, strict=True)])
-    reduced = (missing, choices, prices, discount)
+    if not missing:
+        return _FREE
+    if item >= WONDER_BASE:
+        discount = DISCOUNT_UNITS if key[4] else 0
+    else:
+        discount = DISCOUNT_UNITS if key[3] and CARD_COLOR[item] == BLUE else 0
+    choices = tuple(sorted([m & useful for m in key[1] if m & useful])) if key[1] else ()
+    reduced = (tuple(missing), choices, discount)
     pay = _REDUCED.get(reduced)
     if pay is None:
         if len(_REDUCED) >= _MAX_TABLES:
             _REDUCED.clear()
-        pay = cheapest_payment(missing, _NOTHING, choices, (Market(prices, None),), discount)
+        units, price = [0] * 5, [0] * 5
+        for r, m, p in missing:
+            units[r], price[r] = m, p
+        pay = cheapest_payment(tuple(units), _NOTHING, choices, (Market(tuple(price), None),), discount)
         if pay is None:  # the bank is unlimited, so this cannot happen with valid tables
             raise ValueError("no way to pay")
         _REDUCED[reduced] = pay
@@ -67,9 +85,22 @@ def payment(key: Key, item: int) -> Payment:
 
 def trade_coins(key: Key, table: dict[int, Any], item: int) -> int:
     """Trade coins for ``item`` (filling the memo)."""
-    coins = table[item] = payment(key, item).total
+    coins = table[item] = sum(payment(key, item).coins)
     return coins
+
+
+def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple]:
+    """``((resource, coins), ...)`` bought and ``((resource, units), ...)`` waived for ``item`` (memoised)."""
+    found = table.get(~item)
+    if found is None:
+        pay = payment(key, item)
+        prices = key[2]
+        bought = tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(pay.bought[0]) if u)
+        waived = tuple((RESOURCES[r], u) for r, u in enumerate(pay.waived) if u)
+        found = table[~item] = (bought, waived)
+    return found
 
 
 _REDUCED: dict[tuple, Payment] = {}
 _NOTHING = (0, 0, 0, 0, 0)
+_FREE = Payment((0,), (_NOTHING,), (), _NOTHING)

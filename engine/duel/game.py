@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import IllegalAction
-from engine.duel.costs import WONDER_BASE, payment
+from engine.duel.costs import WONDER_BASE, paid_units
 from engine.duel.effects import (
     CHOOSE_START,
     DESTROY,
@@ -24,7 +24,6 @@ from engine.duel.tables import (
     CARD_NAME,
     CARD_NEEDS,
     ECONOMY,
-    RESOURCES,
     TOKEN_ID,
     TOKEN_INDEX,
     WONDER_ID,
@@ -307,20 +306,12 @@ class DuelGame(Flow, Effects):
 
     def breakdown(self, seat: int, item: int, chained: bool) -> dict[str, Any]:
         """How a construction is paid: card coins, trade per resource, chain, discount, Economy share."""
-        card_coins = 0 if item >= WONDER_BASE or chained else CARD_COINS[item]
         if chained:
             return {"card_coins": 0, "trade": {}, "chain": True, "discount": {}, "to_opponent": 0}
-        table = self.costs[seat]
-        pay = table.get(~item)
-        if pay is None:
-            pay = table[~item] = payment(self.keys[seat], item)
-        prices = self.keys[seat][2]
-        bought = pay.bought[0]
-        trade = {RESOURCES[r]: bought[r] * prices[r] for r in range(5) if bought[r]}
-        discount = {RESOURCES[r]: pay.waived[r] for r in range(5) if pay.waived[r]}
-        economy = ECONOMY in self.tokens[1 - seat]
-        return {"card_coins": card_coins, "trade": trade, "chain": False, "discount": discount,
-                "to_opponent": pay.total if economy else 0}
+        bought, waived = paid_units(self.keys[seat], self.costs[seat], item)
+        return {"card_coins": 0 if item >= WONDER_BASE else CARD_COINS[item], "trade": dict(bought),
+                "chain": False, "discount": dict(waived),
+                "to_opponent": self.trade(seat, item) if ECONOMY in self.tokens[1 - seat] else 0}
 
 
 PENDING_ACTION = {DRAFT: "draft_wonder", PROGRESS: "progress", LIBRARY: "progress", DESTROY: "destroy",
