@@ -13,7 +13,7 @@ from host.netinfo import lan_ips
 from host.qr import qr_ascii
 
 DEFAULT_PORT = 8765
-SHUTDOWN_TIMEOUT = 1.5
+SHUTDOWN_TIMEOUT = 0.5  # seconds open connections get to close (aiohttp may wait it twice)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
@@ -21,6 +22,7 @@ log = logging.getLogger("host.app")
 WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
 NO_CACHE = {"Cache-Control": "no-cache"}
 NOT_BUILT = "run make run to build the web pages"
+SHUTDOWN_DRAIN = 0.5  # seconds to flush queued messages when the host stops
 
 HUB = web.AppKey("hub", Hub)
 TABLES = web.AppKey("tables", Tables)
@@ -115,10 +117,14 @@ async def _catalog(request: web.Request) -> web.Response:
 
 
 async def _on_shutdown(app: web.Application) -> None:
-    sio = app[HUB].sio
-    if sio.eio.sockets:
-        await sio.eio.disconnect()
-    await sio.shutdown()
+    hub = app[HUB]
+    if hub.sio.eio.sockets:  # eio.disconnect() with no sockets raises ValueError
+        await hub.sio.eio.disconnect()
+    try:
+        await asyncio.wait_for(hub.drain(), SHUTDOWN_DRAIN)
+    except TimeoutError:
+        log.warning("some messages were not sent before shutdown")
+    await hub.sio.shutdown()
 
 
 async def _on_cleanup(app: web.Application) -> None:
