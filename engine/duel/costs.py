@@ -46,13 +46,10 @@ NEEDED: dict[int, tuple[tuple[int, int], ...]] = {i: _needed(n) for i, n in enum
 NEEDED.update({WONDER_BASE + i: _needed(n) for i, n in enumerate(WONDER_NEED)})
 
 
-def payment(key: Key, item: int) -> Payment:
-    """The cheapest way to pay the resources of ``item`` in the trade situation ``key``.
+def reduced_question(key: Key, item: int) -> tuple | None:
+    """What decides the price of ``item``: missing units with their prices, useful choices, discount.
 
-    The solver is asked the reduced question that decides the price: the units still missing after
-    fixed production, the choice cards that can cover them, and their prices. That question repeats
-    across many trade situations, so it has its own memo. Only missing units are ever bought or
-    waived, so the answer is the full answer.
+    None when fixed production already covers the need.
     """
     own, prices = key[0], key[2]
     missing = []
@@ -62,17 +59,31 @@ def payment(key: Key, item: int) -> Payment:
             missing.append((r, n - own[r], prices[r]))
             useful |= 1 << r
     if not missing:
-        return _FREE
+        return None
     if item >= WONDER_BASE:
         discount = DISCOUNT_UNITS if key[4] else 0
     else:
         discount = DISCOUNT_UNITS if key[3] and CARD_COLOR[item] == BLUE else 0
     choices = tuple(sorted([m & useful for m in key[1] if m & useful])) if key[1] else ()
-    reduced = (tuple(missing), choices, discount)
+    return (tuple(missing), choices, discount)
+
+
+def payment(key: Key, item: int) -> Payment:
+    """The cheapest way to pay the resources of ``item`` in the trade situation ``key``.
+
+    The solver is asked the reduced question (:func:`reduced_question`), which repeats across many
+    trade situations and so has its own memo. Only missing units are ever bought or waived, so the
+    answer is the full answer.
+    """
+    reduced = reduced_question(key, item)
+    if reduced is None:
+        return _FREE
     pay = _REDUCED.get(reduced)
     if pay is None:
         if len(_REDUCED) >= _MAX_TABLES:
             _REDUCED.clear()
+            _PAID.clear()
+        missing, choices, discount = reduced
         units, price = [0] * 5, [0] * 5
         for r, m, p in missing:
             units[r], price[r] = m, p
@@ -93,14 +104,19 @@ def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple
     """``((resource, coins), ...)`` bought and ``((resource, units), ...)`` waived for ``item`` (memoised)."""
     found = table.get(~item)
     if found is None:
-        pay = payment(key, item)
-        prices = key[2]
-        bought = tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(pay.bought[0]) if u)
-        waived = tuple((RESOURCES[r], u) for r, u in enumerate(pay.waived) if u)
-        found = table[~item] = (bought, waived)
+        reduced = reduced_question(key, item)
+        found = _PAID.get(reduced) if reduced is not None else ((), ())
+        if found is None:
+            pay = payment(key, item)
+            prices = key[2]
+            bought = tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(pay.bought[0]) if u)
+            waived = tuple((RESOURCES[r], u) for r, u in enumerate(pay.waived) if u)
+            found = _PAID[reduced] = (bought, waived)
+        table[~item] = found
     return found
 
 
 _REDUCED: dict[tuple, Payment] = {}
+_PAID: dict[tuple, tuple[tuple, tuple]] = {}
 _NOTHING = (0, 0, 0, 0, 0)
 _FREE = Payment((0,), (_NOTHING,), (), _NOTHING)

@@ -19,7 +19,6 @@ from engine.duel.tables import (
     SYMBOLS,
     TOKEN_ID,
     WONDER_ID,
-    WONDER_NAME,
     YELLOW,
 )
 
@@ -113,7 +112,7 @@ def my_turn(game: Any, seat: int) -> dict[str, Any]:
         cards.append({"card": CARD_ID[c], "name": CARD_NAME[c], "slot": slot,
                       "build": _cost_entry(game, seat, c, chained),
                       "discard": 2 + game.colors[seat][YELLOW], "wonders": wonders})
-    return {"cards": cards, "wonder_names": {WONDER_ID[w]: WONDER_NAME[w] for w in unbuilt}}
+    return {"cards": cards}
 
 
 def build_view(game: Any, seat: int | None) -> dict[str, Any]:
