@@ -8,6 +8,7 @@ import pytest
 
 from engine import IllegalAction
 from engine.duel import costs
+from engine.duel.effects import TURN
 from engine.duel.tables import CARD_INDEX, N_CARDS
 from engine.payment import Market, cheapest_payment
 from tests.engine.duel.helpers import build, events_of, give, give_token, ready, set_wonders
@@ -52,10 +53,10 @@ def test_cannot_build_without_the_coins_and_game_is_untouched() -> None:
 
 
 def test_own_production_is_not_consumed() -> None:
-    game = ready(["walls", "baths"], age=1, coins=0)
+    game = ready(["walls", "aqueduct"], age=2, coins=2)
     give(game, 0, "shelf_quarry")
-    build(game, "baths")
-    game.set_pending(0, 1, None)
+    assert events_of(build(game, "aqueduct"), "build")[0]["cost"] == 2
+    game.set_pending(0, TURN, None)
     assert events_of(build(game, "walls"), "build")[0]["cost"] == 0
 
 

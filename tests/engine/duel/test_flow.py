@@ -17,12 +17,13 @@ def discard_until_last(game) -> None:  # noqa: ANN001
 
 
 def test_discard_worth_four_with_two_yellow_cards() -> None:
+    """Two yellow cards in the city: 2 + 2 = 4; the discarded yellow card does not count itself."""
     game = ready(["guard_tower", "tavern"], coins=0)
-    give(game, 0, "tavern", "wood_reserve")
-    game.coins[0] = 0
+    give(game, 0, "stone_reserve", "wood_reserve")
     events = game.apply(0, {"type": "discard", "card": "tavern"})
     assert events[0] == {"type": "discard", "seat": 0, "card": "tavern", "coins": 4}
     assert game.coins[0] == 4 and game.view(None)["discard"] == ["tavern"]
+    assert {a["type"] for a in game.legal_actions(1) if a["card"] == "guard_tower"} >= {"discard"}
 
 
 def test_draft_order_a1_b2_a1_then_b1_a2_b1() -> None:
