@@ -6,10 +6,11 @@ import pytest
 
 import engine
 from engine import IllegalAction
+from engine.duel.game import DuelGame
 from tests.engine.duel.helpers import events_of, give, new, ready, set_wonders
 
 
-def discard_until_last(game) -> None:  # noqa: ANN001
+def discard_until_last(game: DuelGame) -> None:
     """Discard accessible cards until one card of the Age is left."""
     while game.left > 1:
         seat = game.to_act()[0]
@@ -151,7 +152,7 @@ def test_game_ends_after_age_three_with_civilian_result() -> None:
     assert game.view(0)["phase"] == "over" and game.view(0)["pending"] is None
 
 
-def _choices(game) -> int:  # noqa: ANN001
+def _choices(game: DuelGame) -> int:
     return sum(1 for _, a in game.log if a["type"] == "choose_start")
 
 

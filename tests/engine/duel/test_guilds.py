@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.duel.game import DuelGame
 from engine.duel.scoring import score_pad
 from tests.engine.duel.helpers import build, give, ready, set_wonders
 
 
-def built_wonders(game, seat: int, n: int) -> None:  # noqa: ANN001
+def built_wonders(game: DuelGame, seat: int, n: int) -> None:
     ws = ["the_pyramids", "the_sphinx", "piraeus", "the_colossus"]
     set_wonders(game, seat, *ws)
     for entry in game.wonders[seat][:n]:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine import IllegalAction
+from engine.duel.game import DuelGame
 from engine.duel.scoring import score_pad
 from tests.engine.duel.helpers import events_of, give, new, ready, set_wonders
 
@@ -18,7 +21,7 @@ COST = {"the_appian_way": 5, "circus_maximus": 4, "the_colossus": 4, "the_great_
         "the_pyramids": 4, "the_sphinx": 4, "the_statue_of_zeus": 5, "the_temple_of_artemis": 4}
 
 
-def wonder(game, w: str, card: str = "guard_tower", seat: int = 0):  # noqa: ANN001, ANN201
+def wonder(game: DuelGame, w: str, card: str = "guard_tower", seat: int = 0) -> list[dict[str, Any]]:
     return game.apply(seat, {"type": "wonder", "card": card, "wonder": w})
 
 
