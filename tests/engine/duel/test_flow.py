@@ -197,3 +197,33 @@ def test_wrong_seat_and_malformed_actions() -> None:
         assert isinstance(IllegalAction("x"), ValueError)
     assert game.to_dict() == before
     assert game.legal_actions(1) == [] and game.legal_actions(5) == []
+
+
+def test_reveal_comes_before_the_replay_turn() -> None:
+    """§14.22: cards uncovered by a play-again Wonder are revealed before the replay turn."""
+    from tests.engine.duel.helpers import deck_for
+
+    deck = deck_for(1, [])
+    game = new(ages={"1": deck})
+    game.coins[:] = [40, 40]
+    set_wonders(game, 0, "the_sphinx")
+    game.apply(0, {"type": "discard", "card": deck[14]})
+    set_wonders(game, 1, "the_sphinx")
+    events = game.apply(1, {"type": "wonder", "card": deck[15], "wonder": "the_sphinx"})
+    kinds = [e["type"] for e in events]
+    assert kinds.index("reveal") < kinds.index("replay") and game.to_act() == [1]
+
+
+def test_strategy_applies_to_a_red_card_built_by_the_mausoleum() -> None:
+    from tests.engine.duel.helpers import give_token
+
+    game = ready(["guard_tower", "walls"], coins=40)
+    set_wonders(game, 0, "the_mausoleum")
+    game.apply(0, {"type": "discard", "card": "walls"})
+    game.apply(1, {"type": "discard", "card": "guard_tower"})
+    give_token(game, 0, "strategy")
+    game.set_pending(0, 1, None)
+    card = game.legal_actions(0)[0]["card"]
+    game.apply(0, {"type": "wonder", "card": card, "wonder": "the_mausoleum"})
+    game.apply(0, {"type": "mausoleum", "card": "walls"})
+    assert game.pawn == 3
