@@ -19,6 +19,9 @@ import socketio
 from host.wire import JsMsgPackPacket
 
 CALL_TIMEOUT = 10.0
+# Refusals that only mean the view acted on was already stale (another seat moved first in a game with
+# simultaneous turns): the phone waits for its next view instead of failing.
+STALE_ERRORS = ("not_your_turn", "game_over", "illegal_action")
 RECONNECT_PATIENCE = 60.0  # seconds a phone keeps trying to reach a restarting host
 
 
@@ -116,6 +119,11 @@ class Phone:
         game_view = (self.view or {}).get("view") or {}
         return game_view.get("result")
 
+    def _should_act(self, current: dict[str, Any]) -> bool:
+        """Act once per decision: in games with simultaneous turns only while the seat is ``waiting``."""
+        waiting = (current.get("view") or {}).get("waiting")
+        return waiting is None or self.seat in waiting
+
     def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
         """The random policy: any legal action, uniformly."""
         return self.rng.choice(legal)
@@ -136,7 +144,7 @@ class Phone:
                 await self.reconnect()
                 continue
             legal = current.get("legal_actions") or []
-            if legal and current.get("step", 0) > acted_step:
+            if legal and current.get("step", 0) > acted_step and self._should_act(current):
                 acted_step = current["step"]
                 if self.delay:
                     await asyncio.sleep(self.delay)
@@ -144,7 +152,7 @@ class Phone:
                     ack = await self.sio.call("act", {"action": self.choose(legal)}, timeout=CALL_TIMEOUT)
                 except (TimeoutError, socketio.exceptions.SocketIOError):
                     continue  # the connection dropped: the next view after reconnecting tells the truth
-                if not ack.get("ok") and ack.get("error") not in ("not_your_turn", "game_over"):
+                if not ack.get("ok") and ack.get("error") not in STALE_ERRORS:
                     raise PhoneError(f"act: {ack!r}")
                 continue
             self.changed.clear()

@@ -249,7 +249,9 @@ class Hub:
 
     async def create_table(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """A new table in the lobby."""
-        table = self.tables.create(data.get("game"), data.get("options"), data.get("autostart", False))
+        table = self.tables.create(
+            data.get("game"), data.get("options"), data.get("autostart", False), data.get("seats")
+        )
         return {"code": table.code}
 
     async def watch(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:

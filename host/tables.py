@@ -24,7 +24,7 @@ log = logging.getLogger("host.tables")
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L, O
 CODE_LENGTH = 4
-SEATS_BY_GAME = {"duel": 2}
+SEATS_BY_GAME = {"duel": (2, 2, 2), "classic": (3, 2, 7)}  # game kind: (default, fewest, most) seats
 NAME_MAX = 24
 
 
@@ -86,18 +86,22 @@ class Tables:
         latest = max((t.created for t in self.tables.values()), default=0.0)
         return max(time.time(), latest + 1e-6)
 
-    def create(self, game: Any, options: Any = None, autostart: Any = False) -> Table:
+    def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None) -> Table:
         """A new table in the lobby with a seed drawn from the OS."""
         if not isinstance(game, str) or game not in SEATS_BY_GAME:
             raise HostError("bad_request", f"unknown game {game!r}; known: {sorted(SEATS_BY_GAME)}")
         options = self._options(options)
         if not isinstance(autostart, bool):
             raise HostError("bad_request", "'autostart' must be true or false")
+        default, fewest, most = SEATS_BY_GAME[game]
+        seats = default if seats is None else seats
+        if not isinstance(seats, int) or isinstance(seats, bool) or not fewest <= seats <= most:
+            raise HostError("bad_request", f"'seats' of {game} must be from {fewest} to {most}")
         seed = self.seed_source()
-        self._check_setup(game, SEATS_BY_GAME[game], seed, options)
+        self._check_setup(game, seats, seed, options)
         table = Table(
             code=self._new_code(), game=game, seed=seed, options=options, autostart=autostart,
-            seats=[Seat(i) for i in range(SEATS_BY_GAME[game])], created=self._now(),
+            seats=[Seat(i) for i in range(seats)], created=self._now(),
         )
         self.store.save_table(table)
         self.tables[table.code] = table

@@ -70,6 +70,8 @@ def _cases(p):
         (board, "create_table", ({"game": "duel", "options": [1]},), "bad_request"),
         (board, "create_table", ({"game": "duel", "options": {"bogus": 1}},), "bad_request"),
         (board, "create_table", ({"game": "duel", "autostart": "yes"},), "bad_request"),
+        (board, "create_table", ({"game": "duel", "seats": 3},), "bad_request"),
+        (board, "create_table", ({"game": "duel", "seats": "2"},), "bad_request"),
         (board, "start", ({"code": code},), "already_started"),
         (board, "start", ({"code": lobby},), "not_ready"),
         (board, "start", ({"code": 12},), "bad_request"),
