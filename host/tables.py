@@ -11,7 +11,8 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, NoReturn
 
 import engine
@@ -90,7 +91,7 @@ class Tables:
         """A new table in the lobby with a seed drawn from the OS."""
         if not isinstance(game, str) or game not in SEATS_BY_GAME:
             raise HostError("bad_request", f"unknown game {game!r}; known: {sorted(SEATS_BY_GAME)}")
-        options = self._options(options)
+        options = self._plain(options)
         if not isinstance(autostart, bool):
             raise HostError("bad_request", "'autostart' must be true or false")
         default, fewest, most = SEATS_BY_GAME[game]
@@ -108,15 +109,30 @@ class Tables:
         log.info("table %s created (%s)", table.code, game)
         return table
 
-    def _options(self, options: Any) -> dict[str, Any]:
-        if options is None:
+    def _plain(self, data: Any, what: str = "options") -> dict[str, Any]:
+        """A deep copy of a map of plain JSON data received from a client, or ``bad_request``."""
+        if data is None:
             return {}
-        if not isinstance(options, dict):
-            raise HostError("bad_request", "'options' must be a map")
+        if not isinstance(data, dict):
+            raise HostError("bad_request", f"'{what}' must be a map")
         try:
-            return _json_copy(options)
+            return _json_copy(data)
         except (TypeError, ValueError) as exc:
-            raise HostError("bad_request", f"'options' must be plain data: {exc}") from None
+            raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
+
+    @contextmanager
+    def _saving(self, table: Table) -> Iterator[None]:
+        """Undo every change of ``table`` made inside the block if the block (or its save) fails."""
+        kept = (table.state, table.options, table.engine_game, table.next_code,
+                [(s.name, s.token) for s in table.seats])
+        try:
+            yield
+            self.store.save_table(table)
+        except BaseException:
+            table.state, table.options, table.engine_game, table.next_code, seats = kept
+            for seat, (name, token) in zip(table.seats, seats, strict=True):
+                seat.name, seat.token = name, token
+            raise
 
     def _check_setup(self, game: str, seats: int, seed: int, options: dict[str, Any]) -> Game:
         try:
@@ -132,8 +148,8 @@ class Tables:
             raise HostError("bad_request", "'seat' must be a seat number")
         own = next((s for s in table.seats if token is not None and s.token == token), None)
         if own is not None and seat_no in (None, own.seat):
-            own.name = name.strip()
-            self.store.save_table(table)
+            with self._saving(table):
+                own.name = name.strip()
             return own
         if seat_no is not None:
             if not 0 <= seat_no < len(table.seats) or table.seats[seat_no].taken:
@@ -144,13 +160,13 @@ class Tables:
             if not free:
                 raise HostError("table_full", f"every seat of table {table.code} is taken")
             seat = free[0]
-        if own is not None:  # moving to another seat of the same table frees the old one
-            own.token = None
-            if table.state == LOBBY:
-                own.name = None
-        seat.name = name.strip()
-        seat.token = secrets.token_urlsafe(16)
-        self.store.save_table(table)
+        with self._saving(table):
+            if own is not None:  # moving to another seat of the same table frees the old one
+                own.token = None
+                if table.state == LOBBY:
+                    own.name = None
+            seat.name = name.strip()
+            seat.token = secrets.token_urlsafe(16)
         return seat
 
     def start(self, table: Table, options: Any = None) -> None:
@@ -159,12 +175,12 @@ class Tables:
             raise HostError("already_started", f"table {table.code} has already started")
         if table.free_seats():
             raise HostError("not_ready", f"table {table.code} still has a free seat")
-        new_options = table.options if options is None else self._options(options)
+        new_options = table.options if options is None else self._plain(options)
         game = self._check_setup(table.game, len(table.seats), table.seed, new_options)
-        table.options, table.engine_game, table.state = new_options, game, PLAYING
-        if game.is_over():
-            table.state = OVER
-        self.store.save_table(table)
+        with self._saving(table):
+            table.options, table.engine_game, table.state = new_options, game, PLAYING
+            if game.is_over():
+                table.state = OVER
         log.info("table %s started", table.code)
 
     def release(self, table: Table, seat_no: Any) -> Seat:
@@ -172,10 +188,10 @@ class Tables:
         if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no < len(table.seats):
             raise HostError("bad_request", "'seat' must be a seat number of the table")
         seat = table.seats[seat_no]
-        seat.token = None
-        if table.state == LOBBY:
-            seat.name = None
-        self.store.save_table(table)
+        with self._saving(table):
+            seat.token = None
+            if table.state == LOBBY:
+                seat.name = None
         return seat
 
     def act(self, table: Table, seat: Seat, action: Any) -> list[Event]:
@@ -189,7 +205,7 @@ class Tables:
         game = table.engine_game
         if seat.seat not in game.to_act():
             raise HostError("not_your_turn", f"seat {seat.seat} need not act now")
-        action = self._options(action)
+        action = self._plain(action, "action")
         if action not in game.legal_actions(seat.seat):
             self._explain_illegal(game, seat.seat, action)
         before = game.to_dict()
@@ -229,8 +245,8 @@ class Tables:
             seats=[Seat(s.seat, s.name, s.token) for s in table.seats],
         )
         self.store.save_table(new)
-        table.next_code = new.code
-        self.store.save_table(table)
+        with self._saving(table):
+            table.next_code = new.code
         self.tables[new.code] = new
         log.info("table %s: play again at %s", table.code, new.code)
         return new

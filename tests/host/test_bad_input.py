@@ -142,3 +142,27 @@ async def test_acting_at_a_finished_table_is_game_over(clients, server, fake_gam
         assert (await phone.call("act", {"action": {"type": "add", "n": 1}}))["error"] == "game_over"
     assert (await board.call("start", {"code": code}))["error"] == "already_started"
     assert host_state(server.app) == before
+
+
+async def test_a_disk_error_on_seats_or_start_changes_nothing(clients, server, monkeypatch):
+    board = await clients()
+    code = (await board.call("create_table", {"game": "duel"}))["code"]
+    await board.call("watch", {"code": code})
+    ann, bob = await clients(), await clients()
+    await ann.call("join", {"code": code, "name": "Ann"})
+
+    def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(server.app[STORE], "save_table", broken)
+    before = host_state(server.app)
+    assert (await bob.call("join", {"code": code, "name": "Bob"}))["error"] == "internal"
+    assert (await ann.call("join", {"code": code, "name": "Annie"}))["error"] == "internal"
+    assert (await board.call("release_seat", {"code": code, "seat": 0}))["error"] == "internal"
+    assert host_state(server.app) == before
+    monkeypatch.undo()
+    assert (await bob.call("join", {"code": code, "name": "Bob"}))["seat"] == 1
+    monkeypatch.setattr(server.app[STORE], "save_table", broken)
+    before = host_state(server.app)
+    assert (await board.call("start", {"code": code}))["error"] == "internal"
+    assert host_state(server.app) == before
