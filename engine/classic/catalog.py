@@ -51,8 +51,8 @@ def _board_side(bs: int) -> dict[str, Any]:
         "wonder": wonder,
         "resource": resource,
         "stages": [
-            {"id": f"{T.BS_ID[bs]}_{k + 1}", "stage": k + 1, "cost": _cost(0, T.BS_NEED[bs][k]),
-             "effect": copy.deepcopy(effect)}
+            {"id": f"{T.BS_ID[bs]}_{k + 1}", "type": "stage", "stage": k + 1,
+             "cost": _cost(0, T.BS_NEED[bs][k]), "effect": copy.deepcopy(effect)}
             for k, (_, effect) in enumerate(T.BS_STAGE_SPEC[bs])
         ],
     }

@@ -72,7 +72,7 @@ class ClassicGame:
         s = self.state
         if s.phase == "over":
             raise IllegalAction("the game is over")
-        if not isinstance(seat, int) or seat not in self.to_act():
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act():
             raise IllegalAction(f"seat {seat} has nothing to choose now")
         try:
             key, free_city = parse(action)

@@ -227,14 +227,16 @@ def parse(action: Any) -> tuple[tuple, bool]:
     """An interface action to (key, free_city), or IllegalAction-worthy ValueError with a reason."""
     if not isinstance(action, dict):
         raise ValueError("an action is a dict with a 'type'")
-    kind = TYPE_INDEX.get(action.get("type"))  # type: ignore[arg-type]
+    kind_name = action.get("type")
+    kind = TYPE_INDEX.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
         raise ValueError(f"unknown action type {action.get('type')!r}; known: {list(TYPES)}")
     allowed = {"type", "card", "free_city"} | ({"left", "right"} if kind in (BUILD, WONDER) else set())
     extra = set(action) - allowed
     if extra:
         raise ValueError(f"unexpected fields for a {TYPES[kind]!r} action: {sorted(extra)}")
-    card = T.CARD_INDEX.get(action.get("card"))  # type: ignore[arg-type]
+    card_id = action.get("card")
+    card = T.CARD_INDEX.get(card_id) if isinstance(card_id, str) else None
     if card is None:
         raise ValueError(f"unknown card {action.get('card')!r}")
     free_city = action.get("free_city", False)

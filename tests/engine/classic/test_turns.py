@@ -107,6 +107,9 @@ def test_illegal_actions_change_nothing() -> None:
     bad = [
         ("x", "an action is a dict"),
         ({"type": "fly"}, "unknown action type"),
+        ({"type": ["build"]}, "unknown action type"),
+        ({"type": "discard", "card": ["a1_altar"]}, "unknown card"),
+        ({"type": "discard", "card": "a1_altar", "free_city": 1}, "'free_city'"),
         ({"type": "build", "card": "a1_palace", "left": 0, "right": 0}, "unknown card"),
         ({"type": "build", "card": "a3_palace", "left": 0, "right": 0}, "not in your hand"),
         ({"type": "build", "card": "a1_altar"}, "'left' and 'right'"),
