@@ -121,3 +121,16 @@ def test_free_city_abilities_and_no_seventh_card() -> None:
     act(game, 1, type="discard", card="a1_baths")
     assert game.state.phase == "turn" and game.state.age == 2
     assert T.CARD_INDEX["a1_press"] in game.state.discard
+
+
+def test_babylon_mini_turn_uses_the_updated_state() -> None:
+    """readings.POST_TURN_ORDER (digest §10 step 7): Babylon B's 7th card is played after the turn with the
+    coins received during it and the neighbours' new production."""
+    game = make(["babylon", "giza", "rhodes"], sides=["B", "A", "A"])
+    hands = [["a1_altar", "a1_stockade"], ["a1_lumber_yard", "a1_pawnshop"], ["a1_press", "a1_loom"]]
+    arrange(game, hands=hands, stages={0: 2}, turn=6, coins={0: 0})
+    act(game, 0, type="discard", card="a1_altar")
+    act(game, 1, type="build", card="a1_lumber_yard", left=0, right=0)
+    act(game, 2, type="discard", card="a1_press")
+    assert game.state.phase == "babylon" and game.state.coins[0] == 3
+    assert builds(game, 0, "a1_stockade") == [(2, 0)]  # Giza's new Lumber Yard sells, paid with new coins
