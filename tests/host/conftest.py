@@ -29,6 +29,15 @@ def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
     return "fake"
 
 
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait until ``condition()`` holds (polling; WAIT only guards against a hang)."""
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), WAIT)
+
+
 class Client:
     """A protocol client that records every event it receives."""
 

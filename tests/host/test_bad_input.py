@@ -6,7 +6,7 @@ import pytest
 
 from host.app import HUB, STORE, TABLES
 
-from .conftest import host_state
+from .conftest import host_state, until
 
 
 @pytest.fixture
@@ -106,8 +106,7 @@ async def test_a_payload_over_the_transport_limit_closes_only_that_connection(pl
     before = host_state(server.app)
     big = await clients()
     await big.sio.emit("create_table", {"game": "duel", "options": {"x": "y" * 100_000}})
-    while big.sio.connected:
-        await big.sio.sleep(0.01)
+    await until(lambda: not big.sio.connected)
     assert host_state(server.app) == before
     assert (await playing["board"].call("list_tables", {}))["ok"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .conftest import until
+
 
 async def _full_table(clients, game="duel", **create):
     board = await clients()
@@ -37,9 +39,8 @@ async def test_latest_device_wins_and_the_old_socket_is_disconnected(clients):
     board, code, (ann, a), _ = await _full_table(clients)
     second = await clients(a["token"])
     await second.wait("view", lambda v: v["seat"] == 0)
-    await ann.sio.sleep(0)
-    while ann.sio.connected:
-        await ann.sio.sleep(0.01)
+    await until(lambda: not ann.sio.connected)
+    assert ann.last("error")["error"] == "replaced"
     again = await second.call("join", {"code": code, "name": "Annie"})
     assert again["ok"] and again["seat"] == 0 and again["token"] == a["token"]
     table = await board.wait("table", lambda t: t["seats"][0]["name"] == "Annie")
@@ -53,8 +54,8 @@ async def test_an_occupied_seat_needs_a_release_by_the_board(clients):
     assert (await newcomer.call("join", {"code": code, "name": "Cy"}))["error"] == "table_full"
     assert (await ann.call("release_seat", {"code": code, "seat": 1}))["error"] == "forbidden"
     assert (await board.call("release_seat", {"code": code, "seat": 0})) == {"ok": True}
-    while ann.sio.connected:
-        await ann.sio.sleep(0.01)
+    await until(lambda: not ann.sio.connected)
+    assert ann.last("error")["error"] == "replaced"
     c = await newcomer.call("join", {"code": code, "name": "Cy"})
     assert c["seat"] == 0 and c["token"] != a["token"]
     stale = await clients(a["token"])
