@@ -92,7 +92,7 @@ def resolve_turn(state: State, events: Events) -> None:
         item = place(state, city, plan, income, events, seat)
         if item is not None:
             placed.append(item)
-            if item[0] == "stage" and item[2].ability == "halicarnassus":
+            if item[0] == "stage" and item[2].ability == "halicarnassus" and state.abilities_apply(city):
                 hali.append(city)
     for what, city, fx in placed:
         gain(state, city, fx, what, events)

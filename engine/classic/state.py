@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.classic import readings as R
 from engine.classic import tables as T
 
 # Prices per resource for every discount mask (resources bought at 1 coin instead of 2).
@@ -168,6 +169,10 @@ class State:
         """The board (0..6) of ``city``."""
         return self.boards[city] // 2
 
+    def abilities_apply(self, city: int) -> bool:
+        """Wonder abilities work for every player city, and for the Free City per the readings."""
+        return city < self.seats or R.FREE_CITY_ABILITIES
+
     def has_ability(self, city: int, ability: str) -> bool:
-        """True if a built stage of ``city`` gives ``ability``."""
-        return ability in self.abilities[city]
+        """True if a built stage of ``city`` gives ``ability`` (and abilities apply to that city)."""
+        return ability in self.abilities[city] and self.abilities_apply(city)
