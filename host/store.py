@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from host.model import LOBBY, PLAYING, Table
+from host.model import LOBBY, OVER, PLAYING, Table
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -75,12 +75,13 @@ class Store:
         """Every table code ever used (codes are never reused)."""
         return {row[0] for row in self.db.execute("SELECT code FROM tables")}
 
-    def unfinished(self) -> list[dict[str, Any]]:
-        """Raw rows of every table in lobby or playing, oldest first, with its seats and action log."""
+    def resumable(self, finished_since: float) -> list[dict[str, Any]]:
+        """Raw rows of every table in lobby or playing, and of the tables finished that were created at
+        ``finished_since`` or later (their score table stays on show), oldest first, with seats and log."""
         rows = self.db.execute(
             "SELECT code, game, seat_count, seed, options, autostart, state, created, next_code, snapshot "
-            "FROM tables WHERE state IN (?, ?) ORDER BY created",
-            (LOBBY, PLAYING),
+            "FROM tables WHERE state IN (?, ?) OR (state = ? AND created >= ?) ORDER BY created",
+            (LOBBY, PLAYING, OVER, finished_since),
         ).fetchall()
         out = []
         for code, game, seat_count, seed, options, autostart, state, created, next_code, snapshot in rows:

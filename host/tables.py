@@ -25,6 +25,7 @@ log = logging.getLogger("host.tables")
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L, O
 CODE_LENGTH = 4
+KEEP_FINISHED_SECONDS = 24 * 3600  # finished tables shown again after a host restart
 SEATS_BY_GAME = {"duel": (2, 2, 2), "classic": (3, 2, 7)}  # game kind: (default, fewest, most) seats
 NAME_MAX = 24
 
@@ -254,9 +255,11 @@ class Tables:
     # -- restore ----------------------------------------------------------------------------------
 
     def restore_all(self) -> list[str]:
-        """Load every unfinished table from disk; a table that cannot be rebuilt is logged and skipped."""
+        """Load every unfinished table from disk, and the finished ones of the last
+        :data:`KEEP_FINISHED_SECONDS` (their boards keep the score table and "play again");
+        a table that cannot be rebuilt is logged and skipped."""
         loaded = []
-        for row in self.store.unfinished():
+        for row in self.store.resumable(finished_since=time.time() - KEEP_FINISHED_SECONDS):
             try:
                 table = self._rebuild(row)
             except Exception as exc:
@@ -276,7 +279,7 @@ class Tables:
             autostart=bool(row["autostart"]), state=row["state"], created=float(row["created"]),
             next_code=row["next_code"],
         )
-        if table.state == PLAYING:
+        if table.state in (PLAYING, OVER):
             actions = [[int(seat), json.loads(action)] for _, seat, action in row["actions"]]
             if [int(step) for step, _, _ in row["actions"]] != list(range(len(actions))):
                 raise ValueError("its action log has gaps")

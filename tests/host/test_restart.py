@@ -100,3 +100,36 @@ async def test_corrupted_tables_are_skipped_and_the_others_restored(aiohttp_serv
     for code in (bad_json, bad_action, bad_snapshot):
         assert any(code in r.getMessage() and "skipped" in r.getMessage() for r in caplog.records), code
     again[STORE].close()
+
+
+def _finish(tables, code):
+    t = tables.tables[code]
+    while not t.engine_game.is_over():
+        seat = t.engine_game.to_act()[0]
+        tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
+    return t
+
+
+async def test_a_recently_finished_table_survives_a_restart_with_its_result(data_dir, monkeypatch):
+    app = create_app(data_dir, seed_source=itertools.count(11).__next__)
+    tables = app[TABLES]
+    t = tables.create("duel")
+    for name in ("Ann", "Bob"):
+        tables.join(t, name)
+    tables.start(t)
+    finished = _finish(tables, t.code)
+    result, tokens = finished.engine_game.result(), [s.token for s in finished.seats]
+    app[STORE].close()
+
+    again = create_app(data_dir, seed_source=itertools.count(12).__next__)
+    back = again[TABLES].tables[t.code]
+    assert back.state == "over" and back.engine_game.result() == result
+    assert [s.token for s in back.seats] == tokens  # the phones still find their seats
+    new = again[TABLES].play_again(back)
+    assert [s.name for s in new.seats] == ["Ann", "Bob"]
+    again[STORE].close()
+
+    monkeypatch.setattr("host.tables.KEEP_FINISHED_SECONDS", -1.0)  # now it counts as old
+    later = create_app(data_dir)
+    assert t.code not in later[TABLES].tables and new.code in later[TABLES].tables
+    later[STORE].close()
