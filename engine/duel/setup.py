@@ -37,7 +37,7 @@ def check_options(options: Any) -> dict[str, Any]:
         raise ValueError("options must be a dict")
     unknown = set(options) - OPTION_KEYS
     if unknown:
-        raise ValueError(f"unknown duel options {sorted(unknown)}; known: {sorted(OPTION_KEYS)}")
+        raise ValueError(f"unknown duel options {sorted(map(repr, unknown))}; known: {sorted(OPTION_KEYS)}")
     if not isinstance(options.get("first_game_wonders", False), bool):
         raise ValueError("first_game_wonders must be true or false")
     fixed = options.get("setup", {})
@@ -45,7 +45,7 @@ def check_options(options: Any) -> dict[str, Any]:
         raise ValueError("setup must be a dict")
     unknown = set(fixed) - SETUP_KEYS
     if unknown:
-        raise ValueError(f"unknown setup keys {sorted(unknown)}; known: {sorted(SETUP_KEYS)}")
+        raise ValueError(f"unknown setup keys {sorted(map(repr, unknown))}; known: {sorted(SETUP_KEYS)}")
     return options
 
 
@@ -92,7 +92,7 @@ def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
 
     if "first_player" in fixed:
         first = fixed["first_player"]
-        if first not in (0, 1) or isinstance(first, bool):
+        if type(first) is not int or first not in (0, 1):
             raise ValueError("setup first_player must be 0 or 1")
     if options.get("first_game_wonders"):
         wonders = [WONDER_INDEX[w] for w in FIRST_GAME_WONDERS[0] + FIRST_GAME_WONDERS[1]]
