@@ -16,6 +16,8 @@ from engine.api import new_game
 # (kind, seats, games): extend with new game kinds.
 BENCHMARKS: list[tuple[str, int, int]] = [
     ("duel", 2, 2000),
+    ("classic", 3, 500),
+    ("classic", 7, 200),
 ]
 
 
