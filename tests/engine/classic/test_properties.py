@@ -19,7 +19,7 @@ from engine.classic import tables as T
 from engine.classic.game import ClassicGame
 
 GAMES = 2000  # even seeds: all boards on side A, odd seeds: side B
-VIEW_EVERY = 25  # every 25th (odd and even seeds: both sides) game checks every view at every step
+VIEW_EVERY = 49  # every 49th game (odd and even seeds) checks every view at every step
 RESTORE_EVERY = 7  # every 7th game restores a mid-game snapshot and plays the rest again
 
 
