@@ -1,0 +1,199 @@
+"""Audit: rule combinations that random play rarely reaches (duel.md §5-§14)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.duel.game import DuelGame
+from engine.duel.scoring import score_pad
+from engine.duel.tables import TOKEN_INDEX
+from tests.engine.duel.helpers import build, events_of, give, give_token, new, ready, set_wonders
+
+
+def wonder(game: DuelGame, w: str, card: str, seat: int = 0) -> list[dict[str, Any]]:
+    return game.apply(seat, {"type": "wonder", "card": card, "wonder": w})
+
+
+def library_game(removed: list[str]) -> DuelGame:
+    board = [t for t in TOKEN_INDEX if t not in removed]
+    game = new(progress_board=board, progress_removed=removed)
+    game.coins[:] = [40, 40]
+    set_wonders(game, 0, "the_great_library", "the_sphinx")
+    return game
+
+
+def test_two_unit_card_counts_two_in_the_price() -> None:
+    game = ready(["guard_tower"], coins=10)
+    give(game, 1, "sawmill", "glassworks", "tavern")
+    prices = game.view(0)["players"][0]["trade_prices"]
+    assert prices == {"wood": 4, "clay": 2, "stone": 2, "glass": 3, "papyrus": 2}
+
+
+def test_economy_gets_wonder_trade_after_architecture() -> None:
+    """Pyramids (3 stone + 1 papyrus), stone at 3: Architecture waives 2 stone; 3 + 2 go to Economy."""
+    game = ready(["guard_tower"], coins=40)
+    give(game, 1, "quarry")
+    give_token(game, 0, "architecture")
+    give_token(game, 1, "economy")
+    set_wonders(game, 0, "the_pyramids")
+    before = game.coins[1]
+    events = wonder(game, "the_pyramids", "guard_tower")
+    assert events_of(events, "wonder")[0]["cost"] == 5
+    assert game.coins == [35, before + 5]
+
+
+def test_chain_with_coin_cost_is_free_and_gives_urbanism_coins() -> None:
+    game = ready(["barracks"], age=2, coins=0)
+    give(game, 0, "garrison")
+    give_token(game, 0, "urbanism")
+    game.coins[0] = 0
+    events = build(game, "barracks")
+    assert events_of(events, "build")[0]["cost"] == 0 and game.coins[0] == 4
+
+
+def test_military_tokens_on_each_side_once_losses_to_the_bank() -> None:
+    game = ready(["guard_tower", "palisade", "stable", "garrison"], coins=20)
+    game.coins[1] = 1
+    game.pawn = 2
+    events = build(game, "guard_tower")  # seat 0: 2 -> 3, seat 1 loses its only coin
+    assert game.pawn == 3 and game.coins == [20, 0]
+    assert events_of(events, "military_token")[0]["lost"] == 1
+    game.coins[1] = 20
+    build(game, "palisade", seat=1)  # 3 -> 2: seat 1's own side, nothing for anybody
+    assert game.coins == [20, 18]
+    game.pawn = -5
+    events = build(game, "stable", seat=0)  # seat 0 into its own token zone: -5 -> -4, nothing
+    assert game.pawn == -4 and not events_of(events, "military_token") and game.coins[0] == 18  # 2 for wood
+    game.pawn = -2
+    events = build(game, "garrison", seat=1)  # seat 1: -2 -> -3, seat 0 loses 2
+    assert game.pawn == -3 and [(e["side"], e["lost"]) for e in events_of(events, "military_token")] == [
+        (0, 2)]
+    assert [t["present"] for t in game.view(None)["military"]["tokens"]] == [False, True, False, True]
+
+
+def test_statue_of_zeus_supremacy_ends_before_the_destroy_choice() -> None:
+    game = ready(["guard_tower"], coins=40)
+    give(game, 1, "quarry")
+    set_wonders(game, 0, "the_statue_of_zeus")
+    game.pawn = 8
+    events = wonder(game, "the_statue_of_zeus", "guard_tower")
+    assert game.is_over() and game.result()["victory"] == "military" and game.result()["winners"] == [0]
+    assert game.view(0)["pending"] is None and game.legal_actions(0) == []
+    assert events[-1]["type"] == "game_over" and not events_of(events, "destroy")
+
+
+def test_colossus_gets_no_strategy_shield() -> None:
+    game = ready(["guard_tower"], coins=40)
+    give_token(game, 0, "strategy")
+    set_wonders(game, 0, "the_colossus")
+    wonder(game, "the_colossus", "guard_tower")
+    assert game.pawn == 2
+
+
+def test_mausoleum_builds_a_destroyed_card_free_without_urbanism() -> None:
+    game = ready(["guard_tower", "theater"], age=2, coins=40)
+    give(game, 1, "sawmill")
+    give_token(game, 0, "urbanism")
+    set_wonders(game, 0, "the_statue_of_zeus", "the_mausoleum")
+    wonder(game, "the_statue_of_zeus", "guard_tower")
+    game.apply(0, {"type": "destroy", "card": "sawmill"})
+    assert game.view(None)["discard"] == ["sawmill"]
+    game.set_pending(0, 1, None)
+    game.coins[0] = 10
+    wonder(game, "the_mausoleum", "theater")
+    before = game.coins[0]
+    events = game.apply(0, {"type": "mausoleum", "card": "sawmill"})
+    assert game.coins[0] == before and not events_of(events, "coins")
+    assert game.view(1)["players"][1]["trade_prices"]["wood"] == 4
+
+
+def test_mausoleum_card_gives_its_chain() -> None:
+    game = ready(["guard_tower", "stable"], coins=40)
+    set_wonders(game, 0, "the_mausoleum")
+    game.apply(0, {"type": "discard", "card": "stable"})
+    game.set_pending(0, 1, None)
+    wonder(game, "the_mausoleum", "guard_tower")
+    game.apply(0, {"type": "mausoleum", "card": "stable"})
+    game.coins[0] = 0
+    from tests.engine.duel.helpers import jump
+
+    jump(game, 2, ["horse_breeders"])
+    assert events_of(build(game, "horse_breeders"), "build")[0]["cost"] == 0
+
+
+def test_great_library_law_gives_scientific_supremacy() -> None:
+    game = library_game(["law", "agriculture", "philosophy", "economy", "masonry"])
+    give(game, 0, "workshop", "apothecary", "scriptorium", "pharmacist", "academy")
+    card = game.legal_actions(0)[0]["card"]
+    wonder(game, "the_great_library", card)
+    assert game.view(0)["pending"]["options"] == ["law", "agriculture", "philosophy"]
+    events = game.apply(0, {"type": "progress", "token": "law"})
+    assert game.is_over() and game.result() == {**game.result(), "winners": [0], "victory": "science"}
+    assert events[-1]["type"] == "game_over" and not events_of(events, "reveal")
+
+
+def test_great_library_theology_does_not_replay_the_library_itself() -> None:
+    game = library_game(["theology", "agriculture", "philosophy", "economy", "masonry"])
+    card = game.legal_actions(0)[0]["card"]
+    wonder(game, "the_great_library", card)
+    game.apply(0, {"type": "progress", "token": "theology"})
+    assert game.to_act() == [1]
+    game.set_pending(0, 1, None)
+    card = game.legal_actions(0)[0]["card"]
+    events = wonder(game, "the_sphinx", card)
+    assert len(events_of(events, "replay")) == 1 and game.to_act() == [0]
+
+
+def test_great_library_mathematics_counts_itself() -> None:
+    game = library_game(["mathematics", "agriculture", "philosophy", "economy", "masonry"])
+    give_token(game, 0, "law")
+    card = game.legal_actions(0)[0]["card"]
+    wonder(game, "the_great_library", card)
+    game.apply(0, {"type": "progress", "token": "mathematics"})
+    assert score_pad(game, 0)["progress"] == 6
+
+
+def test_theology_statue_of_zeus_destroys_then_replays() -> None:
+    game = ready(["guard_tower", "theater"], coins=40)
+    give(game, 1, "quarry")
+    give_token(game, 0, "theology")
+    set_wonders(game, 0, "the_statue_of_zeus")
+    wonder(game, "the_statue_of_zeus", "guard_tower")
+    assert game.view(0)["pending"]["kind"] == "destroy"
+    events = game.apply(0, {"type": "destroy", "card": "quarry"})
+    assert events_of(events, "replay") and game.to_act() == [0]
+
+
+def test_arena_counts_only_own_wonders_lighthouse_itself() -> None:
+    game = ready(["arena", "lighthouse"], age=3, coins=40)
+    game.wonders[0] = [[0, 1, -1], [1, 0, -1]]
+    game.wonders[1] = [[2, 1, -1], [3, 1, -1]]
+    give(game, 0, "brewery", "tavern")
+    game.coins[0] = 10
+    build(game, "arena")
+    assert game.coins[0] == 10 + 2
+    game.set_pending(0, 1, None)
+    game.coins[0] = 10
+    build(game, "lighthouse")
+    assert game.coins[0] == 10 + 4  # tavern, brewery, arena and the lighthouse itself
+
+
+def test_pawn_at_zero_after_age_two_last_active_begins_age_three() -> None:
+    game = ready(["guard_tower", "theater"], age=2, coins=40)
+    game.left = 2
+    game.apply(0, {"type": "discard", "card": "guard_tower"})
+    events = game.apply(1, {"type": "discard", "card": "theater"})
+    assert events_of(events, "age_start") == [{"type": "age_start", "seat": 1, "age": 3,
+                                               "first_player": 1}]
+
+
+def test_pair_with_the_last_card_of_age_three_then_scoring() -> None:
+    game = ready(["workshop"], age=3, coins=40)
+    game.left = 1
+    give(game, 0, "laboratory")
+    game.board_tokens[:] = [TOKEN_INDEX["philosophy"]]
+    build(game, "workshop")
+    assert not game.is_over() and game.view(0)["pending"]["kind"] == "progress"
+    events = game.apply(0, {"type": "progress", "token": "philosophy"})
+    assert game.is_over() and game.result()["scores"][0]["progress"] == 7
+    assert events[-1]["type"] == "game_over"
