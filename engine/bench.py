@@ -16,6 +16,7 @@ from engine.api import new_game
 # (kind, seats, games): extend with new game kinds.
 BENCHMARKS: list[tuple[str, int, int]] = [
     ("duel", 2, 2000),
+    ("classic", 2, 300),
     ("classic", 3, 500),
     ("classic", 7, 200),
 ]
@@ -31,8 +32,11 @@ def play_random(kind: str, seats: int, seed: int, rng: random.Random) -> tuple[A
         if not acting:
             return game, moves
         for seat in acting:
-            game.apply(seat, choice(game.legal_actions(seat)))
-            moves += 1
+            # A simultaneous turn may resolve before the loop reaches every seat it listed.
+            actions = game.legal_actions(seat)
+            if actions:
+                game.apply(seat, choice(actions))
+                moves += 1
 
 
 def simulate(kind: str, seats: int, games: int, seed: int = 0) -> dict[str, Any]:
