@@ -66,7 +66,7 @@ class Game(Protocol):
 def _module(kind: str) -> Any:
     try:
         name = GAME_MODULES[kind]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown game kind {kind!r}; known: {sorted(GAME_MODULES)}") from None
     return importlib.import_module(name)
 
