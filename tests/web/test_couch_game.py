@@ -12,6 +12,8 @@ MAX_TAPS = 400  # a Duel has about 70 decisions; this only stops a runaway loop
 NAMES = ("Ann", "Bo")
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 360, "height": 740}
+NO_SCROLL = "document.scrollingElement.scrollHeight <= innerHeight"
+CAPTIONED_PROMPTS = ("draft_wonder", "progress", "great_library")  # choices that show what each pick does
 
 
 async def shot(page: Page, folder: Path | None, name: str) -> None:
@@ -48,6 +50,27 @@ async def tap_first_action(phone: Page) -> bool:
     error = phone.locator("#error")
     assert await error.count() == 0, await error.inner_text()
     return True
+
+
+async def check_board_layout(board: Page) -> None:
+    """The board fits a 1080p screen without scrolling; every progress token and wonder has a caption."""
+    assert await board.evaluate(NO_SCROLL), await board.evaluate("document.scrollingElement.scrollHeight")
+    tokens = board.locator(".progress-board .token-with-caption")
+    for i in range(await tokens.count()):
+        token = await tokens.nth(i).locator(".token").get_attribute("data-token")
+        caption = tokens.nth(i).locator(f"figcaption[data-fx='{token}']")
+        assert (await caption.inner_text()).strip(), token
+    wonders = board.locator(".city .wonder")
+    for i in range(await wonders.count()):
+        assert (await wonders.nth(i).locator(".wonder-text.fx").inner_text()).strip()
+
+
+async def check_prompt_captions(phone: Page, kind: str) -> None:
+    """Every pick of a wonder or progress-token choice says what it does."""
+    picks = phone.locator(".choice-prompt .pick")
+    assert await picks.count() > 0
+    for i in range(await picks.count()):
+        assert (await picks.nth(i).locator(".fx").inner_text()).strip(), kind
 
 
 async def shoot_new_states(board: Page, phones: list[Page], folder: Path, seen: set[str]) -> None:
@@ -104,26 +127,49 @@ async def test_whole_game_on_board_and_two_phones(
         assert await phones[1].locator("#name").count() == 0
 
         taps = 0
+        taps_by = [0, 0]
         seen_turn = False
+        seen_waiting_notice = False
         ages_shot: set[str] = set()
+        phases_checked: set[str] = set()
+        prompts_checked: set[str] = set()
         final = board.locator("#final-scores")
         while await final.count() == 0:
             assert taps < MAX_TAPS, f"the game did not end after {taps} taps"
             tapped = False
             if shots is not None:
                 await shoot_new_states(board, phones, shots, ages_shot)
-            for phone in phones:
+            phase = await board.locator(".status .phase").inner_text()
+            if phase not in phases_checked and await board.locator(".game").count():
+                phases_checked.add(phase)
+                await check_board_layout(board)
+            for i, phone in enumerate(phones):
+                prompt = phone.locator(".choice-prompt")
+                kind = await prompt.get_attribute("data-kind") if await prompt.count() else None
+                if kind in CAPTIONED_PROMPTS and kind not in prompts_checked:
+                    prompts_checked.add(kind)
+                    await check_prompt_captions(phone, kind)
+                waiting = await phone.locator("#prompt .wait").count()
+                if not seen_waiting_notice and taps_by[1 - i] and waiting:
+                    # While waiting, the opponent's last move stays in view under the waiting line.
+                    seen_waiting_notice = True
+                    await expect(phone.locator("#prompt.waiting #their-action")).not_to_be_empty()
+            for i, phone in enumerate(phones):
                 if not seen_turn and await phone.locator("#prompt [data-action=build]").count():
                     seen_turn = True
                     await shot(phone, shots, "phone-turn")
                     await shot(board, shots, "board-play")
                 if await tap_first_action(phone):
                     taps += 1
+                    taps_by[i] += 1
                     tapped = True
             if not tapped:
                 await board.wait_for_timeout(50)  # nobody can act yet: let the messages arrive
 
         assert seen_turn
+        assert seen_waiting_notice
+        assert {"Wonder draft, round 1", "Age 1", "Age 2", "Age 3"} <= phases_checked, phases_checked
+        assert {"draft_wonder", "progress"} <= prompts_checked, prompts_checked
         await expect(final.locator("table.score-table tr[data-row=total] td")).to_have_count(2)
         totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
         rows = await final.locator("tbody tr").count()
@@ -135,6 +181,9 @@ async def test_whole_game_on_board_and_two_phones(
             assert totals[0] != totals[1] or "Shared" in await final.locator(".winner").inner_text()
         for phone in phones:
             await expect(phone.locator("#result")).to_be_visible()
+        await expect(final.locator("[data-action=play_again]")).to_be_visible()
+        assert await board.evaluate(NO_SCROLL), "the end screen scrolls at 1920x1080"
+        await expect(board.locator(".discard.collapsed .discard-count")).to_be_visible()
         await shot(board, shots, "board-final")
         await shot(phones[0], shots, "phone-final")
 

@@ -121,7 +121,6 @@ async function act(partial) {
     state.busy = false;
     state.error = errorText(reply);
   } else {
-    state.theirLines = [];
     if (state.seq === seqBefore) {
       viewWait = setTimeout(() => {
         state.busy = false;
@@ -158,7 +157,14 @@ function names() {
 function headerEl() {
   const me = state.seat;
   const myName = me !== null ? seatName(me) : "";
-  return h("header", { class: "phone-head" }, h("span", { class: "me" }, myName), h("span", { class: "code" }, state.code || ""));
+  const myMove = me !== null && state.view?.phase !== "over" && state.view?.pending?.seat === me;
+  return h(
+    "header",
+    { class: "phone-head" },
+    h("span", { class: "me" }, myName),
+    myMove ? h("span", { class: "head-move", id: "my-move" }, t("phone.you_must")) : null,
+    h("span", { class: "code" }, state.code || ""),
+  );
 }
 
 function bodyEl() {
@@ -174,8 +180,12 @@ function bodyEl() {
   if (view.phase === "over" && view.result) {
     parts.push(resultEl(view.result, { me, names: names(), busy: state.busy, onPlayAgain: () => simple("play_again") }));
   } else if (view.pending?.seat === me) {
-    const inner = view.pending.kind === "turn" ? turnEl(view.my_turn, { busy: state.busy, act, can: legalFor }) : choiceEl(view.pending, { legal: state.legal, me, names: names(), busy: state.busy, act });
-    parts.push(h("section", { id: "prompt", class: "prompt mine" }, theirEl(), inner));
+    const notice = theirEl();
+    const inner =
+      view.pending.kind === "turn"
+        ? turnEl(view.my_turn, { busy: state.busy, act, can: legalFor, notice })
+        : choiceEl(view.pending, { legal: state.legal, me, names: names(), busy: state.busy, act, notice });
+    parts.push(h("section", { id: "prompt", class: "prompt mine" }, inner));
   } else {
     parts.push(
       h("section", { id: "prompt", class: "prompt waiting" }, h("p", { class: "wait" }, pendingText(view, names())), theirEl()),

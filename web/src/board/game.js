@@ -25,28 +25,28 @@ export function gameEl(state, handlers) {
   return h(
     "div",
     { class: `game phase-${view.phase}` },
-    statusEl(view, table, names, handlers),
+    statusEl(view, table, names, { ...handlers, last: view.phase === "over" ? null : lastEl(state.lastLines) }),
     militaryEl(view.military, names, { flash: flash.pawn }),
     h(
       "div",
       { class: "table-grid" },
-      players[0] ? cityEl(players[0], { name: names[0], active: acting === 0, flash: flash.ids }) : h("div"),
+      players[0] ? cityEl(players[0], { name: names[0], active: acting === 0, flash: flash.ids, wonderText: true }) : h("div"),
       h(
         "div",
         { class: "center" },
         center,
-        view.phase === "over" ? null : lastEl(state.lastLines),
         progressBoardEl(view, flash.ids),
       ),
-      players[1] ? cityEl(players[1], { name: names[1], active: acting === 1, flash: flash.ids }) : h("div"),
+      players[1] ? cityEl(players[1], { name: names[1], active: acting === 1, flash: flash.ids, wonderText: true }) : h("div"),
     ),
     discardEl(view, flash.ids),
   );
 }
 
+/** The last two lines of what happened, shown in the header bar. */
 function lastEl(lines) {
   if (!lines?.length) return null;
-  return h("div", { class: "last", id: "last-action" }, h("span", { class: "label" }, t("board.last")), lines.map((line) => h("div", {}, line)));
+  return h("div", { class: "last", id: "last-action" }, h("span", { class: "label" }, t("board.last")), lines.slice(-2).map((line) => h("div", {}, line)));
 }
 
 function progressBoardEl(view, flashIds) {
@@ -54,18 +54,22 @@ function progressBoardEl(view, flashIds) {
     "section",
     { class: "progress-board" },
     h("span", { class: "label" }, t("board.progress")),
-    (view.progress_board || []).map((tok) => tokenEl(tok, flashIds.has(tok) ? "flash" : "")),
+    (view.progress_board || []).map((tok) => tokenEl(tok, flashIds.has(tok) ? "flash" : "", { caption: true })),
     view.boxed_wonder ? h("span", { class: "boxed" }, h("span", { class: "label" }, t("board.boxed")), wonderEl(view.boxed_wonder)) : null,
   );
 }
 
+/** The discard pile as mini cards; at the end of the game only its size, so the scores fit the screen. */
 function discardEl(view, flashIds) {
   const cards = view.discard || [];
+  const over = view.phase === "over";
   return h(
     "footer",
-    { class: "discard" },
+    { class: `discard ${over ? "collapsed" : ""}`, dataset: { count: cards.length } },
     h("span", { class: "label" }, t("board.discard")),
-    cards.length
+    over
+      ? h("span", { class: "discard-count" }, cards.length === 1 ? t("board.discard_one") : t("board.discard_count", { n: cards.length }))
+      : cards.length
       ? cards.map((card) => cardEl(card, { showCost: false, extra: `mini ${flashIds.has(card) ? "flash" : ""}` }))
       : h("span", { class: "muted" }, t("board.discard_empty")),
   );

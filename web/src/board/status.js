@@ -3,14 +3,15 @@ import { h } from "../lib/dom.js";
 import { pendingText } from "../lib/describe.js";
 import { t } from "../lib/strings.js";
 
-/** Header bar with seats; away seats get a release button. */
-export function statusEl(view, table, names, { onRelease }) {
+/** Header bar with the last action and the seats; away seats get a release button. */
+export function statusEl(view, table, names, { onRelease, last = null }) {
   const phase = view?.phase === "draft" ? t("status.draft", { round: view?.draft?.round ?? 1 }) : t("status.age", { age: view?.age ?? "" });
   return h(
     "header",
     { class: "status" },
     h("span", { class: "phase" }, phase),
     h("span", { class: "pending", id: "pending" }, pendingText(view, names)),
+    last,
     h(
       "span",
       { class: "seat-pills" },

@@ -21,7 +21,7 @@ export function structureEl(structure, { flash } = {}) {
     const attrs = { class: `slot ${slot.taken ? "taken" : ""} ${hit ? "flash" : ""}`, dataset: { slot: slot.slot }, style };
     if (slot.taken) return h("div", attrs);
     const face = slot.card
-      ? cardEl(slot.card, { extra: slot.accessible ? "accessible" : "covered" })
+      ? cardEl(slot.card, { extra: slot.accessible ? "accessible" : "covered", compactCost: true })
       : backEl(slot.back, slot.accessible ? "accessible" : "");
     return h("div", attrs, face);
   });

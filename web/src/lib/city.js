@@ -6,8 +6,8 @@ import { t } from "./strings.js";
 
 const COLOR_ORDER = ["brown", "grey", "yellow", "red", "blue", "green", "purple"];
 
-/** Renders one player's city; flash is a Set of ids to highlight briefly. */
-export function cityEl(player, { name, active = false, flash = new Set(), compact = false } = {}) {
+/** Renders one player's city; flash is a Set of ids to highlight briefly; wonderText adds wonder captions. */
+export function cityEl(player, { name, active = false, flash = new Set(), compact = false, wonderText = false } = {}) {
   const groups = {};
   for (const card of player.cards || []) (groups[colorOf(card) || "none"] ||= []).push(card);
   const order = [...COLOR_ORDER, ...Object.keys(groups).filter((c) => !COLOR_ORDER.includes(c))];
@@ -44,7 +44,7 @@ export function cityEl(player, { name, active = false, flash = new Set(), compac
     h(
       "div",
       { class: "city-wonders" },
-      (player.wonders || []).map((w) => wonderEl(w.id, { built: w.built, extra: flash.has(w.id) ? "flash" : "" })),
+      (player.wonders || []).map((w) => wonderEl(w.id, { built: w.built, showText: wonderText, extra: flash.has(w.id) ? "flash" : "" })),
     ),
     h(
       "div",

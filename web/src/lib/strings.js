@@ -100,7 +100,7 @@ const locales = {
     "phone.start": "Start the game",
     "phone.your_turn": "Your turn",
     "phone.wait_turn": "{name} is playing…",
-    "phone.opponent_did": "Your opponent:",
+    "phone.opponent_did": "Opponent's last move",
     "phone.pick_wonder": "Pick a wonder",
     "phone.pick_token": "Choose a progress token",
     "phone.pick_library": "Great Library: choose one of these tokens",
@@ -145,6 +145,34 @@ const locales = {
     "res.stone": "stone",
     "res.glass": "glass",
     "res.papyrus": "papyrus",
+    "board.vp": "{n} VP",
+    "board.capital": "capital",
+    "board.discard_count": "{n} cards",
+    "board.discard_one": "1 card",
+    "phone.you_must": "Your move",
+    // What each wonder and progress token does, keyed "fx.<id>" (short, for captions).
+    "fx.the_appian_way": "+3 coins, rival loses 3, play again · 3 VP",
+    "fx.circus_maximus": "1 shield, remove a grey card of the rival · 3 VP",
+    "fx.the_colossus": "2 shields · 3 VP",
+    "fx.the_great_library": "Keep 1 of 3 unused progress tokens · 4 VP",
+    "fx.the_great_lighthouse": "Wood, clay or stone each turn · 4 VP",
+    "fx.the_hanging_gardens": "+6 coins, play again · 3 VP",
+    "fx.the_mausoleum": "Build a discarded card for free · 2 VP",
+    "fx.piraeus": "Glass or papyrus each turn, play again · 2 VP",
+    "fx.the_pyramids": "9 VP",
+    "fx.the_sphinx": "Play again · 6 VP",
+    "fx.the_statue_of_zeus": "1 shield, remove a brown card of the rival · 3 VP",
+    "fx.the_temple_of_artemis": "+12 coins, play again",
+    "fx.agriculture": "+6 coins now · 4 VP",
+    "fx.architecture": "Your wonders cost 2 resources less",
+    "fx.economy": "Coins your rival pays for trade go to you",
+    "fx.law": "Counts as a science symbol",
+    "fx.masonry": "Your blue cards cost 2 resources less",
+    "fx.mathematics": "3 VP per progress token you own",
+    "fx.philosophy": "7 VP",
+    "fx.strategy": "Your new red cards give 1 extra shield",
+    "fx.theology": "Your later wonders all give a replay",
+    "fx.urbanism": "+6 coins now; +4 coins per build by chain",
   },
 };
 
@@ -161,6 +189,11 @@ export function setLocale(code) {
   if (locales[code]) current = code;
   document.documentElement.lang = current;
   document.documentElement.dir = RTL.has(current) ? "rtl" : "ltr";
+}
+
+/** True when the current locale or English has a text for key. */
+export function hasText(key) {
+  return key in (locales[current] || {}) || key in locales.en;
 }
 
 /** Translates key, filling {placeholders} from vars; falls back to English, then to the key. */

@@ -13,13 +13,15 @@ const TITLES = {
   choose_start: "phone.pick_start",
 };
 
-/** The prompt for pending; legal = the seat's legal actions; me = my seat; names = seat names. */
-export function choiceEl(pending, { legal, me, names, busy, act }) {
+/** The prompt for pending; legal = the seat's legal actions; me = my seat; names = seat names;
+ * notice (the opponent's last action) goes right under the heading. */
+export function choiceEl(pending, { legal, me, names, busy, act, notice = null }) {
   const actions = legal.length ? legal : fallbackActions(pending, me);
   return h(
     "div",
     { class: "choice-prompt", dataset: { kind: pending.kind } },
     h("h2", {}, t(TITLES[pending.kind] || pending.kind)),
+    notice,
     h(
       "div",
       { class: "picks" },

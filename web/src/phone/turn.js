@@ -2,16 +2,19 @@
 import { cardEl } from "../lib/cards.js";
 import { nameOf } from "../lib/catalog.js";
 import { h } from "../lib/dom.js";
+import { fxText } from "../lib/effects.js";
 import { t } from "../lib/strings.js";
 
-/** The list of accessible cards with their actions; act(action) sends one, can(action) checks legality. */
-export function turnEl(myTurn, { busy, act, can = () => true }) {
+/** The list of accessible cards with their actions; act(action) sends one, can(action) checks legality;
+ * notice (the opponent's last action) goes right under the heading. */
+export function turnEl(myTurn, { busy, act, can = () => true, notice = null }) {
   return h(
     "div",
     { class: "turn" },
     h("h2", {}, t("phone.your_turn")),
-    wonderSummaryEl(myTurn?.cards?.[0]?.wonders || []),
+    notice,
     (myTurn?.cards || []).map((entry) => cardChoiceEl(entry, { busy, act, can })),
+    wonderSummaryEl(myTurn?.cards?.[0]?.wonders || []),
   );
 }
 
@@ -27,6 +30,7 @@ function wonderSummaryEl(wonders) {
         "div",
         { class: `ws ${w.legal ? "ok" : "illegal"}`, dataset: { wonderInfo: w.wonder } },
         h("span", { class: "wb-name" }, nameOf(w.wonder)),
+        fxText(w.wonder) ? h("span", { class: "wb-fx fx", dataset: { fx: w.wonder } }, fxText(w.wonder)) : null,
         h("span", { class: w.legal ? "wb-cost" : "reason" }, w.legal ? (w.cost ? coins(w.cost) : t("phone.free")) : w.reason || ""),
       ),
     ),

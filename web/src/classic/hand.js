@@ -1,0 +1,92 @@
+// The phone's hand in a classic turn: every card with its distinct ways to pay, wonder stage
+// options, Olympia's free build and discard; greyed with the engine's reason when not buildable.
+import { colorOf, nameOf } from "../lib/catalog.js";
+import { h } from "../lib/dom.js";
+import { t } from "../lib/strings.js";
+import { costText, effectLine } from "./catalog.js";
+import "./strings.js";
+
+/**
+ * The list of cards of myTurn. ctx: {view, cityName(c), busy, act(action), can(action) → legal action or null}.
+ * Every button sends the legal action exactly as the host listed it.
+ */
+export function handEl(myTurn, ctx) {
+  const city = ctx.view.cities?.[myTurn.city] || {};
+  const fc = city.seat === null || city.seat === undefined;
+  return h("div", { class: "cl-hand" }, (myTurn.cards || []).map((entry) => cardChoiceEl(entry, city, fc, ctx)));
+}
+
+function cardChoiceEl(entry, city, fc, ctx) {
+  const { card } = entry;
+  const extra = fc ? { free_city: true } : {};
+  const buttons = [];
+  const add = (partial, label, cls = "") => {
+    const legal = ctx.can({ ...partial, ...extra });
+    buttons.push(
+      h(
+        "button",
+        { class: `cl-act ${cls}`, dataset: { action: partial.type, card }, disabled: ctx.busy || !legal, onclick: () => ctx.act(legal) },
+        label,
+      ),
+    );
+  };
+  for (const option of entry.build || []) {
+    add({ type: "build", card, left: option.left, right: option.right }, buildLabel(option, entry.chain, city, ctx), "primary");
+  }
+  if (entry.olympia) add({ type: "olympia", card }, t("cl.olympia"), "primary");
+  const stage = (city.stages_built ?? 0) + 1;
+  for (const option of entry.wonder || []) {
+    add({ type: "wonder", card, left: option.left, right: option.right }, wonderLabel(option, stage, city, ctx), "wonder");
+  }
+  if (entry.discard) add({ type: "discard", card }, t("cl.discard"), "discard");
+  const buildable = (entry.build || []).length > 0 || entry.olympia;
+  const color = colorOf(card) || "none";
+  return h(
+    "article",
+    { class: `cl-choice ${buildable ? "" : "cannot"}`, dataset: { choice: card } },
+    h(
+      "div",
+      { class: `cl-card-head c-${color}` },
+      h("span", { class: "cl-card-name" }, nameOf(card)),
+      h("span", { class: "cl-card-cost" }, costText(card) || t("phone.free")),
+      h("span", { class: "cl-card-effect" }, effectLine(card)),
+    ),
+    buildable ? null : h("p", { class: "reason" }, entry.build_reason || ""),
+    h("div", { class: "cl-acts" }, buttons),
+    (entry.wonder || []).length || !entry.wonder_reason ? null : h("p", { class: "reason minor" }, t("cl.no_wonder", { reason: entry.wonder_reason })),
+  );
+}
+
+/** "pay 2 to Ann (left) + 1 to the bank" for an option {left, right, coins}. */
+export function payParts(option, city, ctx) {
+  const parts = [];
+  if (option.left) parts.push(t("cl.pay_to", { n: option.left, name: ctx.cityName(city.left), side: t("cl.side.left") }));
+  if (option.right) parts.push(t("cl.pay_to", { n: option.right, name: ctx.cityName(city.right), side: t("cl.side.right") }));
+  if (option.coins) parts.push(t("cl.and_bank", { n: option.coins }));
+  return parts.join(" + ");
+}
+
+function buildLabel(option, chain, city, ctx) {
+  if (chain) return t("cl.build_chain");
+  if (!option.left && !option.right) return option.coins ? t("cl.build_bank", { n: option.coins }) : t("cl.build_free");
+  return t("cl.build_pay", { parts: payParts(option, city, ctx) });
+}
+
+function wonderLabel(option, stage, city, ctx) {
+  const parts = payParts(option, city, ctx);
+  return parts ? t("cl.wonder_pay", { stage, parts }) : t("cl.wonder_free", { stage });
+}
+
+/** A sentence for a chosen action ("Altar: build, pay 2 to Ann (left)"). */
+export function choiceText(action, city, ctx) {
+  if (!action) return "";
+  const card = nameOf(action.card);
+  const parts = payParts(action, city, ctx);
+  const how = {
+    build: parts ? t("cl.build_pay", { parts }) : t("cl.build_free"),
+    wonder: parts ? t("cl.wonder_pay", { stage: (city.stages_built ?? 0) + 1, parts }) : t("cl.wonder_free", { stage: (city.stages_built ?? 0) + 1 }),
+    discard: t("cl.discard"),
+    olympia: t("cl.olympia"),
+  }[action.type] || action.type;
+  return `${card} — ${how}`;
+}
