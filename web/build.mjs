@@ -1,6 +1,6 @@
 // Bundles the board and phone pages into web/dist (offline: no CDN, no web fonts).
 import { build } from "esbuild";
-import { copyFile, mkdir, rm } from "node:fs/promises";
+import { appendFile, copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,4 +27,5 @@ await build({
 for (const file of ["board.html", "phone.html", "app.css"]) {
   await copyFile(join(src, file), join(dist, file));
 }
+await appendFile(join(dist, "app.css"), await readFile(join(src, "classic", "classic.css"))); // classic pages
 console.log("web/dist built");

@@ -2,7 +2,8 @@
 import { gameEl } from "./board/game.js";
 import { homeEl } from "./board/home.js";
 import { lobbyEl } from "./board/lobby.js";
-import { loadCatalog } from "./lib/catalog.js";
+import { classicEvents, classicGameEl, classicLobby } from "./classic/board.js";
+import { ensureCatalog } from "./classic/catalog.js";
 import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
 import { changedBy, describeEvents } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
@@ -38,6 +39,7 @@ const socket = openSocket({
 socket.on("table", (table) => {
   if (table.code !== state.code) return;
   state.table = table;
+  ensureCatalog(table.game, render);
   render();
 });
 socket.on("view", (msg) => {
@@ -49,6 +51,7 @@ socket.on("view", (msg) => {
 });
 socket.on("events", (msg) => {
   if (msg.code !== state.code) return;
+  if (state.table?.game === "classic") return render(classicEvents(msg.code, msg.events));
   const lines = describeEvents(msg.events, seatName);
   if (lines.length) state.lastLines = lines.slice(-3);
   state.flash = changedBy(msg.events);
@@ -76,10 +79,10 @@ async function watch() {
   render();
 }
 
-async function createTable(options) {
+async function createTable(options, game = "duel", seats = null) {
   state.busy = true;
   render();
-  const reply = await request(socket, "create_table", { game: "duel", options });
+  const reply = await request(socket, "create_table", { game, options, ...(seats ? { seats } : {}) });
   state.busy = false;
   if (!reply.ok) {
     state.error = errorText(reply);
@@ -130,15 +133,18 @@ window.addEventListener("popstate", () => {
 function render() {
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   if (!state.code) {
-    mount(root, homeEl({ onCreate: createTable, onOpen: (code) => openTable(code), tables: state.tables, busy: state.busy, error: state.error }));
+    mount(root, homeEl({ onCreate: createTable, onCreateClassic: (options, seats) => createTable(options, "classic", seats), onOpen: (code) => openTable(code), tables: state.tables, busy: state.busy, error: state.error }));
   } else if (!state.table) {
     mount(root, h("main", { class: "loading" }, state.error ? h("p", { class: "error" }, state.error) : t("conn.connecting")));
   } else if (state.table.state === "lobby" || !state.view) {
-    mount(root, lobbyEl(state.table, { ...handlers, error: state.error }));
+    const lobby = lobbyEl(state.table, { ...handlers, error: state.error });
+    mount(root, state.table.game === "classic" ? classicLobby(lobby, state.table) : lobby);
+  } else if (state.table.game === "classic") {
+    mount(root, classicGameEl(state, handlers));
   } else {
     mount(root, gameEl(state, handlers));
   }
 }
 
-loadCatalog("duel").then(render);
+ensureCatalog("duel", render);
 render();

@@ -1,7 +1,6 @@
 // Phone page entry (/t/CODE): join with a name once, then the private hand of one seat.
 // The seat token lives in localStorage per table code and is re-sent on every reconnect.
 import { coinChip } from "./lib/cards.js";
-import { loadCatalog } from "./lib/catalog.js";
 import { cityEl } from "./lib/city.js";
 import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
 import { describeEvents, pendingText } from "./lib/describe.js";
@@ -11,6 +10,8 @@ import { joinEl } from "./phone/join.js";
 import { choiceEl } from "./phone/prompts.js";
 import { resultEl } from "./phone/result.js";
 import { turnEl } from "./phone/turn.js";
+import { ensureCatalog } from "./classic/catalog.js";
+import { classicPhoneEl } from "./classic/phone.js";
 
 const VIEW_WAIT_MS = 3000;
 const root = document.getElementById("app");
@@ -48,6 +49,7 @@ socket.on("table", (table) => {
   if (table.code !== state.code && state.token) moveTo(table.code);
   if (table.code !== state.code) return;
   state.table = table;
+  ensureCatalog(table.game, render);
   render();
 });
 socket.on("view", (msg) => {
@@ -63,7 +65,7 @@ socket.on("view", (msg) => {
   render();
 });
 socket.on("events", (msg) => {
-  if (msg.code !== state.code || msg.seat === state.seat) return;
+  if (msg.code !== state.code || msg.seat === state.seat || state.table?.game === "classic") return;
   const lines = describeEvents(msg.events, seatName);
   if (lines.length) state.theirLines = lines;
   render();
@@ -175,6 +177,7 @@ function bodyEl() {
   const view = state.view;
   const table = state.table;
   if (!table || !view || table.state === "lobby") return lobbyEl();
+  if (table.game === "classic") return classicPhoneEl(state, { act, again: () => simple("play_again"), rerender: render });
   const me = state.seat;
   const parts = [];
   if (view.phase === "over" && view.result) {
@@ -245,5 +248,5 @@ function render() {
   mount(root, headerEl(), h("main", { class: "phone-main" }, bodyEl()));
 }
 
-loadCatalog("duel").then(render);
+ensureCatalog("duel", render);
 render();

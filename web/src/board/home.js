@@ -1,9 +1,10 @@
 // The board's start screen at "/": create a Duel table.
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
+import { classicNewEl } from "../classic/home.js";
 
 /** The create-table form; onCreate(options) is called with the chosen options. */
-export function homeEl({ onCreate, onOpen, tables = [], busy = false, error = "" }) {
+export function homeEl({ onCreate, onCreateClassic, onOpen, tables = [], busy = false, error = "" }) {
   const firstGame = h("input", { type: "checkbox", id: "opt-first-game", dataset: { option: "first_game_wonders" } });
   return h(
     "main",
@@ -26,6 +27,7 @@ export function homeEl({ onCreate, onOpen, tables = [], busy = false, error = ""
       ),
       error ? h("p", { class: "error" }, error) : null,
     ),
+    onCreateClassic ? classicNewEl({ onCreate: onCreateClassic, busy }) : null,
     tables.length
       ? h(
           "div",

@@ -18,11 +18,13 @@ export function classicEvents(code, events) {
   if (reveal) latest = { code, reveal, stamp: latest.stamp + 1 };
 }
 
-/** The lobby note of a classic table (players and sides) shown in place of the Duel options. */
-export function classicLobbyNote(table) {
+/** Puts the classic options (players, sides) in place of the Duel options note of the lobby el. */
+export function classicLobby(el, table) {
+  const note = el.querySelector(".lobby-info p.muted");
   const sides = t(`cl.sides.${table.options?.sides || "random"}`);
   const n = (table.seats || []).length;
-  return n === 2 ? t("cl.lobby_note_2p", { sides }) : t("cl.lobby_note", { n, sides });
+  if (note) note.textContent = n === 2 ? t("cl.lobby_note_2p", { sides }) : t("cl.lobby_note", { n, sides });
+  return el;
 }
 
 /** The whole board. state: {code, view, table, error}; handlers: onRelease, onPlayAgain. */

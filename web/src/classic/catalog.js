@@ -7,13 +7,15 @@ export const COLORS = ["brown", "grey", "blue", "yellow", "red", "green", "purpl
 const RES_SHORT = { wood: "W", stone: "S", clay: "C", ore: "O", glass: "G", textile: "T", papyrus: "P" };
 const SCI = { compass: "⦿ compass", gear: "⚙ gear", tablet: "▭ tablet" };
 
-let loaded = "duel"; // the pages load the Duel catalog at start
+let loaded = null;
+let chain = Promise.resolve();
 
-/** Loads the catalog of game unless it is the one in use; onLoaded() runs after a switch. */
+/** Loads the catalog of game unless it is the one in use (loads run in order, the last one wins);
+ * onLoaded() runs after a switch. */
 export function ensureCatalog(game, onLoaded = () => {}) {
   if (!game || game === loaded) return;
   loaded = game;
-  loadCatalog(game).then(onLoaded);
+  chain = chain.then(() => loadCatalog(game)).then(() => onLoaded());
 }
 
 /** The printed cost of a card or stage: {coins, resources: {res: n}}. */

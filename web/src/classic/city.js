@@ -25,7 +25,7 @@ export function cityPanelEl(city, { name, leftName, rightName, status = "", reve
       coinChip(city.coins ?? 0),
       h("span", { class: "shield", title: t("city.shields") }, String(city.shields ?? 0)),
       h("span", { class: `cl-tokens ${militaryFlash ? "flash" : ""}` }, (city.military || []).map(tokenEl)),
-      city.seat !== null && city.seat !== undefined ? h("span", { class: "muted cl-hand" }, t("cl.hand", { n: city.hand_count ?? 0 })) : null,
+      city.seat !== null && city.seat !== undefined ? h("span", { class: "muted cl-handcount" }, t("cl.hand", { n: city.hand_count ?? 0 })) : null,
     ),
     stagesEl(city),
     reveal.length ? h("div", { class: "cl-reveal", dataset: { reveal: "1" } }, reveal.join(" · ")) : null,

@@ -22,10 +22,11 @@ function cardChoiceEl(entry, city, fc, ctx) {
   const buttons = [];
   const add = (partial, label, cls = "") => {
     const legal = ctx.can({ ...partial, ...extra });
+    if (!legal) return;
     buttons.push(
       h(
         "button",
-        { class: `cl-act ${cls}`, dataset: { action: partial.type, card }, disabled: ctx.busy || !legal, onclick: () => ctx.act(legal) },
+        { class: `cl-act ${cls}`, dataset: { action: partial.type, card }, disabled: ctx.busy, onclick: () => ctx.act(legal) },
         label,
       ),
     );

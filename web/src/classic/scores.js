@@ -19,7 +19,7 @@ export function scoreTableEl(result, names, { small = false } = {}) {
   return h(
     "table",
     { class: `score-table cl-score ${small ? "small" : ""}` },
-    h("thead", {}, h("tr", {}, h("th"), columns.map((c) => h("th", { class: `${c.win ? "win" : ""} ${c.free ? "free" : ""}` }, c.win ? `★ ${c.name}` : c.name)))),
+    h("thead", {}, h("tr", {}, h("th"), columns.map((c) => h("th", { class: `${c.win ? "win" : ""} ${c.free ? "free" : ""}` }, c.name)))),
     h(
       "tbody",
       {},
