@@ -1,0 +1,190 @@
+"""7 Wonders (classic) played in the browser: the board on a TV-sized page, phones tapping their hands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.async_api import Browser, BrowserContext, Error, Page, expect
+
+from tests.web.test_couch_game import PHONE, TV, shot, watch_errors
+
+ACTION = "#prompt button[data-action]:enabled"
+WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder stages and their prompts occur
+MAX_TAPS = 300  # a 3-player game has about 60 decisions; this only stops a runaway loop
+SCORE_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "total"]
+
+
+async def tap_first_action(phone: Page) -> bool:
+    """Tap an enabled wonder button if any, else the first enabled action; wait for the next view.
+    False when the phone has nothing to tap (it has chosen, or someone else must act)."""
+    selector = WONDER if await phone.locator(WONDER).count() else ACTION
+    if await phone.locator(selector).count() == 0:
+        return False
+    seq = await phone.evaluate("document.body.dataset.seq")
+    try:
+        await phone.locator(selector).first.click(timeout=2000)
+    except Error:
+        return False  # re-rendered between finding and clicking: look again
+    await phone.wait_for_function(
+        "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq
+    )
+    error = phone.locator("#error")
+    assert await error.count() == 0, await error.inner_text()
+    return True
+
+
+async def open_table(board: Page, host_url: str, seats: int, sides: str) -> str:
+    """Create a classic table from the board's home page; its join URL."""
+    await board.goto(f"{host_url}/")
+    await board.select_option("#cl-seats", str(seats))
+    await board.select_option("#cl-sides", sides)
+    await board.click("[data-action=create-classic]")
+    join_url = await board.locator("#join-url").get_attribute("href")
+    assert join_url
+    await expect(board.locator(".lobby-info")).to_contain_text("7 Wonders")
+    return join_url
+
+
+async def join_phones(ctxs: list[BrowserContext], names: list[str], join_url: str, errors: list[str]) -> list[Page]:
+    phones = []
+    for ctx, name in zip(ctxs, names, strict=True):
+        phone = await ctx.new_page()
+        watch_errors(phone, errors)
+        await phone.goto(join_url)
+        await phone.fill("#name", name)
+        await phone.click("[data-action=join]")
+        await expect(phone.locator(".phone-head .me")).to_have_text(name)
+        phones.append(phone)
+    return phones
+
+
+async def play_to_the_end(board: Page, phones: list[Page], on_tap: object = None) -> int:
+    """Every phone taps whenever it must act, until the board shows the final scores; the tap count."""
+    taps = 0
+    final = board.locator("#final-scores")
+    while await final.count() == 0:
+        assert taps < MAX_TAPS, f"the game did not end after {taps} taps"
+        tapped = False
+        for phone in phones:
+            if await tap_first_action(phone):
+                taps += 1
+                tapped = True
+                if callable(on_tap):
+                    await on_tap(phone)
+        if not tapped:
+            await board.wait_for_timeout(50)  # nobody can act yet: let the messages arrive
+    return taps
+
+
+async def check_final(board: Page, phones: list[Page], columns: int) -> None:
+    final = board.locator("#final-scores")
+    rows = await final.locator("tbody tr").evaluate_all("rows => rows.map(r => r.dataset.row)")
+    assert rows == SCORE_ROWS
+    await expect(final.locator("tr[data-row=total] td")).to_have_count(columns)
+    for row in SCORE_ROWS[:-1]:
+        await expect(final.locator(f"tr[data-row={row}] td")).to_have_count(columns)
+    await expect(final.locator(".winner")).to_contain_text("win")
+    totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
+    parts = [[int(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()] for row in SCORE_ROWS[:-1]]
+    assert totals == [sum(col) for col in zip(*parts, strict=True)]
+    for phone in phones:
+        await expect(phone.locator("#result table.score-table")).to_be_visible()
+
+
+async def test_three_player_game_on_board_and_phones(host_url: str, chromium: Browser, shots: Path | None) -> None:
+    names = ["Ann", "Bo", "Cy"]
+    errors: list[str] = []
+    board_ctx = await chromium.new_context(viewport=TV)
+    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in names]
+    try:
+        board = await board_ctx.new_page()
+        watch_errors(board, errors)
+        join_url = await open_table(board, host_url, 3, "A")
+        phones = await join_phones(phone_ctxs, names, join_url, errors)
+        await expect(board.locator(".lobby-info")).to_contain_text("3 players")
+        await board.click("[data-action=start]")
+        await expect(board.locator(".cl-game")).to_be_visible()
+        await expect(board.locator(".cl-city")).to_have_count(3)
+        await expect(board.locator(".cl-status")).to_contain_text("Age I")
+        await expect(board.locator(".cl-dir")).to_have_attribute("data-direction", "left")
+        await expect(board.locator(".cl-city[data-status=choosing]")).to_have_count(3)
+
+        # Ann chooses: the board shows her ready (not what she chose), her phone waits for two players.
+        assert await tap_first_action(phones[0])
+        await expect(board.locator(".cl-city[data-city='0'][data-status=ready]")).to_be_visible()
+        await expect(board.locator(".cl-city[data-status=choosing]")).to_have_count(2)
+        assert await board.locator(".cl-reveal").count() == 0
+        await expect(phones[0].locator(".cl-waiting .wait")).to_have_text("Waiting for 2 more player(s)…")
+        await expect(phones[0].locator("#my-choice")).not_to_be_empty()
+        await shot(phones[0], shots, "classic-phone-waiting")
+        # ... and changes her mind: the hand comes back, she taps the last action (a discard).
+        await phones[0].click("[data-ui=change]")
+        await expect(phones[0].locator(ACTION).first).to_be_visible()
+        await shot(phones[0], shots, "classic-phone-hand")
+        await phones[0].locator("#prompt button[data-action=discard]").last.click()
+        await expect(phones[0].locator("#my-choice")).to_contain_text("Discard")
+
+        # Buttons name the neighbours a payment goes to; the glance shows what they sell.
+        await expect(phones[1].locator(".cl-neighbour")).to_have_count(2)
+        await expect(phones[1].locator(".cl-neighbour[data-side=left]")).to_contain_text("Cy (left)")
+        await expect(phones[1].locator(".cl-neighbour[data-side=right]")).to_contain_text("Ann (right)")
+
+        seen = {"reveal": False}
+
+        async def after_tap(_: Page) -> None:
+            if not seen["reveal"] and await board.locator(".cl-reveal").count():
+                seen["reveal"] = True
+                await shot(board, shots, "classic-board-reveal")
+
+        taps = await play_to_the_end(board, phones, after_tap)
+        assert taps >= 3 * 18 - 1  # 18 turns for each of the 3 players (Ann's first one was tapped above)
+        assert seen["reveal"]
+        await check_final(board, phones, 3)
+        assert await board.locator(".cl-hand, [data-choice]").count() == 0  # the board never shows a hand
+        await shot(board, shots, "classic-board-final")
+        await shot(phones[0], shots, "classic-phone-final")
+
+        await board.click("[data-action=play_again]")
+        for phone in phones:
+            await expect(phone.locator("[data-action=start]")).to_be_visible()
+        assert errors == [], errors
+    finally:
+        for ctx in (board_ctx, *phone_ctxs):
+            await ctx.close()
+
+
+async def test_two_player_game_with_the_free_city(host_url: str, chromium: Browser, shots: Path | None) -> None:
+    names = ["Ann", "Bo"]
+    errors: list[str] = []
+    board_ctx = await chromium.new_context(viewport=TV)
+    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in names]
+    try:
+        board = await board_ctx.new_page()
+        watch_errors(board, errors)
+        join_url = await open_table(board, host_url, 2, "random")
+        phones = await join_phones(phone_ctxs, names, join_url, errors)
+        await expect(board.locator(".lobby-info")).to_contain_text("Free City")
+        await board.click("[data-action=start]")
+        await expect(board.locator(".cl-city")).to_have_count(3)
+        await expect(board.locator(".cl-city[data-city='2'] .cl-name")).to_have_text("Free City")
+
+        # Ann holds the Free City in age I: after her own card she is asked to choose for it.
+        await expect(phones[0].locator(".cl-fc-note")).to_be_visible()
+        assert await tap_first_action(phones[0])
+        await expect(phones[0].locator("#prompt h2")).to_have_text("Now choose for the Free City")
+        await shot(phones[0], shots, "classic-phone-free-city")
+        assert await tap_first_action(phones[0])
+        await expect(phones[0].locator("#prompt .cl-waiting")).to_contain_text("Free City:")
+        await expect(board.locator(".cl-city[data-city='2'][data-status=ready]")).to_be_visible()
+        assert await tap_first_action(phones[1])
+        await expect(board.locator(".cl-status")).to_contain_text("turn 2 of 6")
+        await expect(phones[1].locator(".cl-fc-note")).to_be_visible()  # control passes to Bo
+
+        await play_to_the_end(board, phones)
+        await check_final(board, phones, 3)  # two players and the Free City's column
+        await expect(board.locator("#final-scores thead th.free")).to_have_text("Free City")
+        await shot(board, shots, "classic-board-final-2p")
+        assert errors == [], errors
+    finally:
+        for ctx in (board_ctx, *phone_ctxs):
+            await ctx.close()
