@@ -42,12 +42,18 @@ async def call(sio: socketio.AsyncClient, event: str, payload: dict[str, Any]) -
     return ack
 
 
-async def create_table(url: str, game: str = "duel", options: dict[str, Any] | None = None) -> str:
-    """Create a table with autostart at the host ``url`` and return its code."""
+async def create_table(
+    url: str, game: str = "duel", options: dict[str, Any] | None = None, seats: int | None = None
+) -> str:
+    """Create a table with autostart at the host ``url`` (``seats`` players, else the game's default) and
+    return its code."""
     sio = new_client()
     await sio.connect(url, transports=["websocket"], auth={"token": None})
     try:
-        ack = await call(sio, "create_table", {"game": game, "options": options or {}, "autostart": True})
+        payload: dict[str, Any] = {"game": game, "options": options or {}, "autostart": True}
+        if seats is not None:
+            payload["seats"] = seats
+        ack = await call(sio, "create_table", payload)
         return str(ack["code"])
     finally:
         await sio.disconnect()
@@ -180,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", required=True, help="the host, e.g. http://127.0.0.1:8765")
     parser.add_argument("--new", metavar="GAME", help="create a table with autostart, print its code, exit")
     parser.add_argument("--options", default="{}", help="engine options as JSON (with --new)")
+    parser.add_argument("--seats", type=int, default=None, help="players (with --new; classic: 2 to 7)")
     parser.add_argument("--table", help="the table code to join")
     parser.add_argument("--name", default="Bot", help="the player's name")
     parser.add_argument("--policy", default="random", choices=["random"], help="how to choose moves")
@@ -188,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         if args.new:
-            print(asyncio.run(create_table(args.url, args.new, json.loads(args.options))), flush=True)
+            code = asyncio.run(create_table(args.url, args.new, json.loads(args.options), args.seats))
+            print(code, flush=True)
             return 0
         if not args.table:
             parser.error("give --new GAME or --table CODE")

@@ -45,7 +45,9 @@ async def open_table(board: Page, host_url: str, seats: int, sides: str) -> str:
     return join_url
 
 
-async def join_phones(ctxs: list[BrowserContext], names: list[str], join_url: str, errors: list[str]) -> list[Page]:
+async def join_phones(
+    ctxs: list[BrowserContext], names: list[str], join_url: str, errors: list[str]
+) -> list[Page]:
     phones = []
     for ctx, name in zip(ctxs, names, strict=True):
         phone = await ctx.new_page()
@@ -85,13 +87,16 @@ async def check_final(board: Page, phones: list[Page], columns: int) -> None:
         await expect(final.locator(f"tr[data-row={row}] td")).to_have_count(columns)
     await expect(final.locator(".winner")).to_contain_text("win")
     totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
-    parts = [[int(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()] for row in SCORE_ROWS[:-1]]
+    parts = [[int(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()]
+             for row in SCORE_ROWS[:-1]]
     assert totals == [sum(col) for col in zip(*parts, strict=True)]
     for phone in phones:
         await expect(phone.locator("#result table.score-table")).to_be_visible()
 
 
-async def test_three_player_game_on_board_and_phones(host_url: str, chromium: Browser, shots: Path | None) -> None:
+async def test_three_player_game_on_board_and_phones(
+    host_url: str, chromium: Browser, shots: Path | None
+) -> None:
     names = ["Ann", "Bo", "Cy"]
     errors: list[str] = []
     board_ctx = await chromium.new_context(viewport=TV)
@@ -153,7 +158,9 @@ async def test_three_player_game_on_board_and_phones(host_url: str, chromium: Br
             await ctx.close()
 
 
-async def test_two_player_game_with_the_free_city(host_url: str, chromium: Browser, shots: Path | None) -> None:
+async def test_two_player_game_with_the_free_city(
+    host_url: str, chromium: Browser, shots: Path | None
+) -> None:
     names = ["Ann", "Bo"]
     errors: list[str] = []
     board_ctx = await chromium.new_context(viewport=TV)
