@@ -4,8 +4,6 @@ import { info, loadCatalog } from "../lib/catalog.js";
 
 export const RESOURCES = ["wood", "stone", "clay", "ore", "glass", "textile", "papyrus"];
 export const COLORS = ["brown", "grey", "blue", "yellow", "red", "green", "purple"];
-const RES_SHORT = { wood: "W", stone: "S", clay: "C", ore: "O", glass: "G", textile: "T", papyrus: "P" };
-const SCI = { compass: "⦿ compass", gear: "⚙ gear", tablet: "▭ tablet" };
 
 let loaded = null;
 let chain = Promise.resolve();
@@ -24,12 +22,12 @@ export function costOf(id) {
   return { coins: cost.coins || 0, resources: cost.resources || {} };
 }
 
-/** A compact cost text such as "2 coins · 2 S · 1 G", or "" when free. */
+/** A cost text such as "1 coin · 2 stone · glass", or "" when free. */
 export function costText(id) {
   const { coins, resources } = costOf(id);
-  const parts = coins ? [`${coins}¢`] : [];
-  for (const res of RESOURCES) if (resources[res]) parts.push(`${resources[res]}${RES_SHORT[res]}`);
-  return parts.join(" ");
+  const parts = coins ? [coins === 1 ? "1 coin" : `${coins} coins`] : [];
+  for (const res of RESOURCES) if (resources[res]) parts.push(resources[res] > 1 ? `${resources[res]} ${res}` : res);
+  return parts.join(" · ");
 }
 
 /** The catalog entry of a city's board side ({} while unknown). */
@@ -50,7 +48,7 @@ export function effectLine(id) {
   if (e.produce_choice) parts.push(e.produce_choice.join(" / "));
   if (e.vp) parts.push(`${e.vp} VP`);
   if (e.shields) parts.push(`${e.shields} shield${e.shields > 1 ? "s" : ""}`);
-  if (e.science) parts.push(SCI[e.science] || e.science);
+  if (e.science) parts.push(`science: ${e.science}`);
   if (e.science_wild) parts.push("any science symbol");
   if (e.coins) parts.push(`${e.coins} coins`);
   if (e.trade) parts.push(`buy ${e.trade.resources.join(", ")} for 1 from ${e.trade.neighbours.join(" & ")}`);

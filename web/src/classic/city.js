@@ -25,11 +25,11 @@ export function cityPanelEl(city, { name, leftName, rightName, status = "", reve
       coinChip(city.coins ?? 0),
       h("span", { class: "shield", title: t("city.shields") }, String(city.shields ?? 0)),
       h("span", { class: `cl-tokens ${militaryFlash ? "flash" : ""}` }, (city.military || []).map(tokenEl)),
-      city.seat !== null && city.seat !== undefined ? h("span", { class: "muted cl-handcount" }, t("cl.hand", { n: city.hand_count ?? 0 })) : null,
+      city.seat !== null && city.seat !== undefined && city.hand_count ? h("span", { class: "muted cl-handcount" }, t("cl.hand", { n: city.hand_count ?? 0 })) : null,
     ),
     stagesEl(city),
     reveal.length ? h("div", { class: "cl-reveal", dataset: { reveal: "1" } }, reveal.join(" · ")) : null,
-    h("div", { class: "cl-prod" }, productionText({ fixed: city.production, choices: city.choices }) || t("cl.nothing"), scienceEl(city.science)),
+    h("div", { class: "cl-prod" }, h("span", { class: "label" }, t("cl.production")), productionText({ fixed: city.production, choices: city.choices }) || t("cl.nothing"), scienceEl(city.science)),
     cardsEl(city.cards || [], fresh),
     leftName !== undefined ? h("div", { class: "cl-nb muted" }, h("span", {}, t("cl.left_of", { name: leftName })), h("span", {}, t("cl.right_of", { name: rightName }))) : null,
   );
@@ -52,8 +52,8 @@ export function stagesEl(city) {
 
 function scienceEl(science) {
   const parts = [];
-  for (const [sym, mark] of [["compass", "⦿"], ["gear", "⚙"], ["tablet", "▭"], ["wild", "?"]]) {
-    if (science?.[sym]) parts.push(h("span", { class: `cl-sci sci-${sym}`, title: sym }, `${mark}${science[sym]}`));
+  for (const sym of ["compass", "gear", "tablet", "wild"]) {
+    if (science?.[sym]) parts.push(h("span", { class: `cl-sci sci-${sym}` }, `${science[sym]} ${sym}`));
   }
   return parts.length ? h("span", { class: "cl-science" }, parts) : null;
 }

@@ -3,7 +3,7 @@
 import { colorOf, nameOf } from "../lib/catalog.js";
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
-import { costText, effectLine } from "./catalog.js";
+import { costText, effectLine, stageId } from "./catalog.js";
 import "./strings.js";
 
 /**
@@ -13,7 +13,7 @@ import "./strings.js";
 export function handEl(myTurn, ctx) {
   const city = ctx.view.cities?.[myTurn.city] || {};
   const fc = city.seat === null || city.seat === undefined;
-  return h("div", { class: "cl-hand" }, (myTurn.cards || []).map((entry) => cardChoiceEl(entry, city, fc, ctx)));
+  return h("div", { class: "cl-hand" }, stageSummaryEl(myTurn, city), (myTurn.cards || []).map((entry) => cardChoiceEl(entry, city, fc, ctx)));
 }
 
 function cardChoiceEl(entry, city, fc, ctx) {
@@ -54,7 +54,26 @@ function cardChoiceEl(entry, city, fc, ctx) {
     ),
     buildable ? null : h("p", { class: "reason" }, entry.build_reason || ""),
     h("div", { class: "cl-acts" }, buttons),
-    (entry.wonder || []).length || !entry.wonder_reason ? null : h("p", { class: "reason minor" }, t("cl.no_wonder", { reason: entry.wonder_reason })),
+  );
+}
+
+/** The next wonder stage of the city (cost, effect) and why it cannot be built now, once for the hand. */
+function stageSummaryEl(myTurn, city) {
+  const total = city.stages_total ?? 0;
+  const next = (city.stages_built ?? 0) + 1;
+  if (!total) return null;
+  if (next > total) return h("p", { class: "cl-stage-next muted" }, t("cl.stages"), ": ", t("cl.all_stages"));
+  const id = stageId(city, next);
+  const possible = (myTurn.cards || []).some((entry) => (entry.wonder || []).length);
+  const reason = (myTurn.cards || []).map((entry) => entry.wonder_reason).find(Boolean);
+  return h(
+    "div",
+    { class: "cl-stage-next" },
+    h("strong", {}, t("cl.next_stage", { stage: next, total })),
+    " ",
+    h("span", {}, costText(id) || t("phone.free")),
+    h("span", { class: "muted" }, ` → ${effectLine(id)}`),
+    possible ? null : h("div", { class: "reason minor" }, reason || ""),
   );
 }
 
