@@ -83,7 +83,7 @@ async def shoot_new_states(board: Page, phones: list[Page], folder: Path, seen: 
         prompt = phone.locator(".choice-prompt")
         kind = await prompt.get_attribute("data-kind") if await prompt.count() else None
         if kind is None and await phone.locator("#prompt .wait").count():
-            kind = "waiting"
+            kind = "waiting" if await phone.locator("#their-action").count() else None
         if kind is not None and kind not in seen:
             seen.add(kind)
             await shot(phone, folder, f"phone-{kind}")
@@ -155,6 +155,8 @@ async def test_whole_game_on_board_and_two_phones(
                     seen_waiting_notice = True
                     await expect(phone.locator("#prompt.waiting #their-action")).not_to_be_empty()
             for i, phone in enumerate(phones):
+                if shots is not None:
+                    await shoot_new_states(board, [phone], shots, ages_shot)
                 if not seen_turn and await phone.locator("#prompt [data-action=build]").count():
                     seen_turn = True
                     await shot(phone, shots, "phone-turn")
