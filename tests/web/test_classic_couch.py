@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.async_api import Browser, BrowserContext, Error, Page, expect
@@ -131,19 +132,26 @@ async def test_three_player_game_on_board_and_phones(
 
         # Buttons name the neighbours a payment goes to; the glance shows what they sell.
         await expect(phones[1].locator(".cl-neighbour")).to_have_count(2)
+        await expect(phones[1].locator(".cl-stage-next")).to_contain_text("Wonder stage 1/")
+        await expect(phones[1].locator(".cl-stage-next")).to_contain_text("3 VP")  # each A side's stage 1
         await expect(phones[1].locator(".cl-neighbour[data-side=left]")).to_contain_text("Cy (left)")
         await expect(phones[1].locator(".cl-neighbour[data-side=right]")).to_contain_text("Ann (right)")
 
-        seen = {"reveal": False}
+        seen = {"reveal": False, "pay": False}
+        paying = re.compile(r"pay \d+ to (Ann|Bo|Cy) \((left|right)\)")
 
         async def after_tap(_: Page) -> None:
             if not seen["reveal"] and await board.locator(".cl-reveal").count():
                 seen["reveal"] = True
                 await shot(board, shots, "classic-board-reveal")
+            for other in phones:  # a way to pay that names the neighbour and the side
+                if not seen["pay"] and await other.locator("#prompt button", has_text=paying).count():
+                    seen["pay"] = True
+                    await shot(other, shots, "classic-phone-pay")
 
         taps = await play_to_the_end(board, phones, after_tap)
         assert taps >= 3 * 18 - 1  # 18 turns for each of the 3 players (Ann's first one was tapped above)
-        assert seen["reveal"]
+        assert seen["reveal"] and seen["pay"]
         await check_final(board, phones, 3)
         assert await board.locator(".cl-hand, [data-choice]").count() == 0  # the board never shows a hand
         await shot(board, shots, "classic-board-final")

@@ -16,15 +16,19 @@ export function ensureCatalog(game, onLoaded = () => {}) {
   chain = chain.then(() => loadCatalog(game)).then(() => onLoaded());
 }
 
-/** The printed cost of a card or stage: {coins, resources: {res: n}}. */
-export function costOf(id) {
-  const cost = info(id).cost || {};
+function entryOf(idOrEntry) {
+  return typeof idOrEntry === "string" ? info(idOrEntry) : idOrEntry || {};
+}
+
+/** The printed cost of a card id or a stage entry: {coins, resources: {res: n}}. */
+export function costOf(idOrEntry) {
+  const cost = entryOf(idOrEntry).cost || {};
   return { coins: cost.coins || 0, resources: cost.resources || {} };
 }
 
 /** A cost text such as "1 coin · 2 stone · glass", or "" when free. */
-export function costText(id) {
-  const { coins, resources } = costOf(id);
+export function costText(idOrEntry) {
+  const { coins, resources } = costOf(idOrEntry);
   const parts = coins ? [coins === 1 ? "1 coin" : `${coins} coins`] : [];
   for (const res of RESOURCES) if (resources[res]) parts.push(resources[res] > 1 ? `${resources[res]} ${res}` : res);
   return parts.join(" · ");
@@ -35,14 +39,14 @@ export function boardOf(city) {
   return info(`${city.board}_${city.side}`);
 }
 
-/** A stage id of a city (1-based stage number). */
-export function stageId(city, stage) {
-  return `${city.board}_${city.side}_${stage}`;
+/** The catalog entry of a city's wonder stage (1-based stage number), {} while unknown. */
+export function stageOf(city, stage) {
+  return (boardOf(city).stages || [])[stage - 1] || {};
 }
 
-/** One short line describing the effect of a card or stage. */
-export function effectLine(id) {
-  const e = info(id).effect || {};
+/** One short line describing the effect of a card id or a stage entry. */
+export function effectLine(idOrEntry) {
+  const e = entryOf(idOrEntry).effect || {};
   const parts = [];
   if (e.produce) parts.push(Object.entries(e.produce).map(([r, n]) => `${n > 1 ? `${n}×` : ""}${r}`).join(" + "));
   if (e.produce_choice) parts.push(e.produce_choice.join(" / "));

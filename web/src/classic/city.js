@@ -4,7 +4,7 @@ import { coinChip } from "../lib/cards.js";
 import { colorOf, nameOf } from "../lib/catalog.js";
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
-import { COLORS, effectLine, productionText, stageId } from "./catalog.js";
+import { COLORS, effectLine, productionText, stageOf } from "./catalog.js";
 import "./strings.js";
 
 /** The panel of city c. opts: {name, leftName, rightName, status: "choosing"|"ready"|"", reveal, fresh}. */
@@ -45,7 +45,7 @@ export function stagesEl(city) {
   const boxes = [];
   for (let stage = 1; stage <= (city.stages_total || 0); stage += 1) {
     const built = stage <= (city.stages_built || 0);
-    boxes.push(h("span", { class: `cl-stage ${built ? "built" : ""}`, title: effectLine(stageId(city, stage)) }, built ? `${stage} ✓` : String(stage)));
+    boxes.push(h("span", { class: `cl-stage ${built ? "built" : ""}`, title: effectLine(stageOf(city, stage)) }, built ? `${stage} ✓` : String(stage)));
   }
   return h("div", { class: "cl-stages" }, h("span", { class: "label" }, t("cl.stages")), boxes);
 }

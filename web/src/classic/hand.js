@@ -3,7 +3,7 @@
 import { colorOf, nameOf } from "../lib/catalog.js";
 import { h } from "../lib/dom.js";
 import { t } from "../lib/strings.js";
-import { costText, effectLine, stageId } from "./catalog.js";
+import { costText, effectLine, stageOf } from "./catalog.js";
 import "./strings.js";
 
 /**
@@ -63,7 +63,7 @@ function stageSummaryEl(myTurn, city) {
   const next = (city.stages_built ?? 0) + 1;
   if (!total) return null;
   if (next > total) return h("p", { class: "cl-stage-next muted" }, t("cl.stages"), ": ", t("cl.all_stages"));
-  const id = stageId(city, next);
+  const id = stageOf(city, next);
   const possible = (myTurn.cards || []).some((entry) => (entry.wonder || []).length);
   const reason = (myTurn.cards || []).map((entry) => entry.wonder_reason).find(Boolean);
   return h(
