@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.classic.catalog import catalog
+from engine.classic.checks import check_choices
 from engine.classic.game import ClassicGame
 from engine.classic.resolve import start_age
 from engine.classic.serial import load
@@ -20,7 +21,12 @@ def new_game(seats: int, seed: int, options: dict[str, Any] | None = None) -> Cl
 
 def restore(data: dict[str, Any]) -> ClassicGame:
     """The game saved by :meth:`ClassicGame.to_dict`."""
-    return ClassicGame(load(data))
+    game = ClassicGame(load(data))
+    try:
+        check_choices(game)
+    except (KeyError, TypeError, IndexError, ValueError) as err:
+        raise ValueError(f"corrupted classic save: {err}") from None
+    return game
 
 
 __all__ = ["catalog", "new_game", "restore"]

@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 from engine.classic import tables as T
+from engine.classic.checks import check_state
 from engine.classic.options import TYPE_INDEX, TYPES
 from engine.classic.state import State
 
@@ -16,8 +17,24 @@ def _ids(cards: list[int]) -> list[str]:
     return [T.CARD_ID[c] for c in cards]
 
 
-def _idx(ids: list[str]) -> list[int]:
-    return [T.CARD_INDEX[c] for c in ids]
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"a list is expected, not {type(value).__name__}")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"an int is expected, not {value!r}")
+    return value
+
+
+def _ints(values: Any) -> list[int]:
+    return [_int(v) for v in _list(values)]
+
+
+def _idx(ids: Any) -> list[int]:
+    return [T.CARD_INDEX[c] for c in _list(ids)]
 
 
 def _choice(entry: Any) -> dict[str, Any] | None:
@@ -30,8 +47,10 @@ def _choice(entry: Any) -> dict[str, Any] | None:
 def _unchoice(data: Any) -> Any:
     if data is None:
         return None
-    kind, card, left, right, bank, how = data["plan"]
-    plan = (TYPE_INDEX[kind], T.CARD_INDEX[card], int(left), int(right), int(bank), str(how))
+    kind, card, left, right, bank, how = _list(data["plan"])
+    if not isinstance(data["action"], dict) or not isinstance(how, str):
+        raise ValueError("a stored choice is an action dict and a plan")
+    plan = (TYPE_INDEX[kind], T.CARD_INDEX[card], _int(left), _int(right), _int(bank), how)
     return (dict(data["action"]), plan)
 
 
@@ -73,31 +92,32 @@ def load(data: dict[str, Any]) -> State:
     try:
         if data.get("kind") != "classic" or data.get("format") != FORMAT:
             raise ValueError("not a classic save of a known format")
-        s = State(int(data["seats"]), data["seed"], dict(data["options"]),
-                  [T.BS_ID.index(b) for b in data["boards"]], [_idx(d) for d in data["decks"]])
+        if not isinstance(data["options"], dict):
+            raise ValueError("'options' must be a dict")
+        s = State(_int(data["seats"]), data["seed"], dict(data["options"]),
+                  [T.BS_ID.index(b) for b in _list(data["boards"])], [_idx(d) for d in _list(data["decks"])])
         if len(s.boards) != s.n or len(s.decks) != 3:
             raise ValueError("wrong number of boards or decks")
-        s.age, s.turn, s.phase = int(data["age"]), int(data["turn"]), str(data["phase"])
-        s.hands = [_idx(h) for h in data["hands"]]
+        s.age, s.turn, s.phase = _int(data["age"]), _int(data["turn"]), data["phase"]
+        s.hands = [_idx(h) for h in _list(data["hands"])]
         s.pile = _idx(data["pile"])
-        s.controller = int(data["controller"])
-        s.coins = [int(c) for c in data["coins"]]
-        s.built = [_idx(b) for b in data["built"]]
-        s.stages = [int(k) for k in data["stages"]]
-        s.stage_cards = [_idx(b) for b in data["stage_cards"]]
-        s.tokens = [[int(t) for t in ts] for ts in data["tokens"]]
+        s.controller = _int(data["controller"])
+        s.coins = _ints(data["coins"])
+        s.built = [_idx(b) for b in _list(data["built"])]
+        s.stages = _ints(data["stages"])
+        s.stage_cards = [_idx(b) for b in _list(data["stage_cards"])]
+        s.tokens = [_ints(ts) for ts in _list(data["tokens"])]
         s.discard = _idx(data["discard"])
-        s.olympia_used = [int(a) for a in data["olympia_used"]]
-        s.choices = [_unchoice(c) for c in data["choices"]]
+        s.olympia_used = _ints(data["olympia_used"])
+        s.choices = [_unchoice(c) for c in _list(data["choices"])]
         s.fc_choice = _unchoice(data["fc_choice"])
-        s.queue = [[str(k), int(c)] for k, c in data["queue"]]
-        s.copies = [T.CARD_INDEX[c] if c is not None else -1 for c in data["copies"]]
-        s.log = [[int(seat), dict(action)] for seat, action in data["log"]]
+        s.queue = [[k, _int(c)] for k, c in _list(data["queue"])]
+        s.copies = [T.CARD_INDEX[c] if c is not None else -1 for c in _list(data["copies"])]
+        s.log = [[_int(seat), dict(action)] for seat, action in _list(data["log"])]
         s.result = copy.deepcopy(data["result"])
-        if len(s.hands) != s.seats or len(s.coins) != s.n or len(s.built) != s.n:
-            raise ValueError("sizes do not match the number of seats")
         s.reset_caches()
-        s.turn_disc = [[int(m) for m in d] for d in data["turn_disc"]]
+        s.turn_disc = [_ints(d) for d in _list(data["turn_disc"])]
+        check_state(s)
     except (KeyError, TypeError, IndexError, AttributeError, ValueError) as err:
         raise ValueError(f"corrupted classic save: {err}") from None
     return s
