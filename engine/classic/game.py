@@ -27,6 +27,11 @@ from engine.classic.view import make_view
 PlanMap = dict[tuple, Plan]
 
 
+def _is_seat(seat: object) -> bool:
+    """A seat number is a plain int (a bool or a float is never a seat)."""
+    return isinstance(seat, int) and not isinstance(seat, bool)
+
+
 class ClassicGame:
     """A game of 7 Wonders for 3 to 7 seats, or the 2-player variant with the Free City (2 seats)."""
 
@@ -62,7 +67,7 @@ class ClassicGame:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Every legal action of ``seat`` now (payments cheapest first); ``[]`` if it has no choice."""
-        if seat not in self.to_act():
+        if not _is_seat(seat) or seat not in self.to_act():
             return []
         plans, free_city = self._current(seat)
         return [action_of(key, free_city) for key in plans]
@@ -72,7 +77,7 @@ class ClassicGame:
         s = self.state
         if s.phase == "over":
             raise IllegalAction("the game is over")
-        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act():
+        if not _is_seat(seat) or seat not in self.to_act():
             raise IllegalAction(f"seat {seat} has nothing to choose now")
         try:
             key, free_city = parse(action)
@@ -94,7 +99,7 @@ class ClassicGame:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (``None``: the public board view)."""
-        return make_view(self, seat)
+        return make_view(self, seat if _is_seat(seat) else None)
 
     def is_over(self) -> bool:
         """True once the game has ended."""
