@@ -165,7 +165,7 @@ def summarize(args: argparse.Namespace, played: dict[str, Any], stored_actions: 
         "game": args.game, "seats": args.seats, "tables": args.tables,
         "clients": "inline" if args.inline else "subprocess",
         "games": len(games), "games_with_result": sum(1 for g in games if g["result"]),
-        "actions": len(latencies), "steps": sum(g["steps"] for g in games),
+        "actions": len(latencies), "steps": sum(g["steps"] for g in games),  # of finished games
         "refused": played["refused"], "stored_actions": stored_actions, "stored_over": stored_over,
         "seconds": played["seconds"],
         "actions_per_second": len(latencies) / played["seconds"] if played["seconds"] else 0.0,
@@ -192,10 +192,10 @@ def format_summary(s: dict[str, Any]) -> str:
         f"  throughput: {s['actions_per_second']:.0f} actions/s through the host "
         f"({s['seconds']:.2f} s of play)",
         f"  act -> ack latency: median {median_ms:.1f} ms, p99 {p99_ms:.1f} ms",
-        f"  one whole game (under this load): median {s['game_median']:.2f} s, "
-        f"slowest {s['game_max']:.2f} s, "
-        f"{s['actions'] / max(s['games'], 1):.0f} actions per game",
     ]
+    if s["games"]:
+        lines.append(f"  one whole game (under this load): median {s['game_median']:.2f} s, "
+                     f"slowest {s['game_max']:.2f} s, {s['steps'] / s['games']:.0f} actions per game")
     if s["timed_out"]:
         lines.append(f"  STOPPED at the time limit: {s['tables'] - s['games']} games unfinished")
     lines += [f"  error: {e}" for e in s["errors"]]

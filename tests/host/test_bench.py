@@ -1,0 +1,75 @@
+"""The host load benchmark run tiny: its figures agree with each other and with what the host stored.
+
+No timing assertions: only counts and consistency."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from host.bench import format_summary, parse_args, run_bench
+
+from .conftest import WAIT
+
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT = 20 * WAIT  # the bench's own stop, only a hang guard here
+
+
+def check_consistent(summary: dict[str, Any], tables: int) -> None:
+    assert summary["games"] == tables and summary["games_with_result"] == tables
+    assert summary["stored_over"] == tables  # every game ended, on disk too
+    assert summary["actions"] > 0
+    assert summary["actions"] == summary["stored_actions"] == summary["steps"]  # one row per accepted act
+    assert not summary["timed_out"] and summary["errors"] == []
+    assert 0 < summary["latency_median"] <= summary["latency_p99"]
+    assert 0 < summary["game_median"] <= summary["game_max"] <= summary["seconds"]
+    assert summary["actions_per_second"] > 0
+
+
+async def test_two_duel_tables_with_phones_in_a_client_subprocess() -> None:
+    summary = await run_bench(parse_args(["--tables", "2", "--seconds", str(LIMIT)]))
+    assert summary["game"] == "duel" and summary["seats"] == 2 and summary["clients"] == "subprocess"
+    check_consistent(summary, 2)
+    text = format_summary(summary)
+    assert "games finished: 2 of 2" in text and f"actions: {summary['actions']} accepted" in text
+    assert "STOPPED" not in text
+
+
+async def test_one_classic_three_seat_table_with_inline_phones() -> None:
+    args = parse_args(["--tables", "1", "--game", "classic", "--seats", "3", "--inline",
+                       "--seconds", str(LIMIT)])
+    summary = await run_bench(args)
+    assert summary["seats"] == 3 and summary["clients"] == "inline"
+    check_consistent(summary, 1)
+
+
+async def test_the_command_prints_one_summary_and_exits_zero() -> None:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.bench", "--tables", "1", "--seconds", str(LIMIT), cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), LIMIT + WAIT)
+    assert proc.returncode == 0, err.decode()
+    text = out.decode()
+    assert text.startswith("host bench: 1 duel tables x 2 seats") and "games finished: 1 of 1" in text
+    assert "act -> ack latency: median" in text and "actions/s through the host" in text
+
+
+async def test_a_stopped_run_reports_unfinished_games() -> None:
+    summary = await run_bench(parse_args(["--tables", "2", "--inline", "--seconds", "0.001"]))
+    assert summary["timed_out"] and summary["games"] < 2
+    assert f"STOPPED at the time limit: {2 - summary['games']} games unfinished" in format_summary(summary)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--tables", "0"], ["--tables", "201"], ["--game", "classic", "--seats", "8"], ["--seats", "3"],
+    ["--seconds", "0"], ["--clients-of", "http://192.168.1.20:8765"], ["--game", "chess"],
+])
+def test_out_of_bounds_runs_are_refused(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        parse_args(argv)
+    assert stop.value.code == 2
