@@ -160,6 +160,9 @@ class Phone:
                     continue  # the connection dropped: the next view after reconnecting tells the truth
                 if not ack.get("ok") and ack.get("error") not in STALE_ERRORS:
                     raise PhoneError(f"act: {ack!r}")
+                if ack.get("ok"):
+                    # Views that crossed this ack on the wire are older than our own move: skip them.
+                    acted_step = max(acted_step, int(ack.get("step", 0)) - 1)
                 continue
             self.changed.clear()
             if self.sio.connected and self.view is seen:
