@@ -45,6 +45,8 @@ async def test_one_classic_three_seat_table_with_inline_phones() -> None:
     summary = await run_bench(args)
     assert summary["seats"] == 3 and summary["clients"] == "inline"
     check_consistent(summary, 1)
+    # Each phone moves once per decision: a view that crossed its own move's ack is not a new turn.
+    assert summary["refused"] == 0
 
 
 async def test_the_command_prints_one_summary_and_exits_zero() -> None:
