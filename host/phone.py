@@ -111,9 +111,12 @@ class Phone:
         pause, waited = 0.05, 0.0
         while True:
             try:
+                # The host's goodbye may end the Socket.IO session before the transport below it has
+                # closed; finish that teardown first, or connecting again is refused.
+                await self.sio.eio.disconnect(abort=True)
                 await self.sio.connect(self.url, transports=["websocket"], auth=self.auth)
                 return
-            except socketio.exceptions.ConnectionError:
+            except (socketio.exceptions.ConnectionError, ValueError):
                 if waited >= patience:
                     raise PhoneError(f"the host at {self.url} is gone") from None
             await asyncio.sleep(pause)

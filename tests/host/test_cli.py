@@ -10,6 +10,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
+from host import phone
 from host.store import DB_NAME
 
 from .conftest import WAIT, Client
@@ -85,3 +86,45 @@ async def test_host_prints_its_address_and_stops_on_ctrl_c_with_everything_saved
     with sqlite3.connect(tmp_path / "d" / DB_NAME) as db:
         row = db.execute("SELECT name FROM seats WHERE code = ? AND seat = 0", (code,)).fetchone()
     assert row == ("Ann",)
+
+
+async def _start_host(port: int, data: Path) -> asyncio.subprocess.Process:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host", "--host", "127.0.0.1", "--port", str(port), "--data", str(data),
+        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+    )
+    while not (await asyncio.wait_for(proc.stdout.readline(), WAIT)).startswith(b"Main address"):
+        pass
+    return proc
+
+
+async def _stop(proc: asyncio.subprocess.Process) -> None:
+    proc.send_signal(signal.SIGINT)
+    await asyncio.wait_for(proc.wait(), WAIT)
+
+
+async def test_ctrl_c_mid_game_then_start_again_and_the_phones_play_on(tmp_path):
+    """The real command stopped with Ctrl-C while both phones play; the next start resumes the table
+    and the same phones reconnect with their tokens and finish the game."""
+    port, data = _free_port(), tmp_path / "d"
+    url = f"http://127.0.0.1:{port}"
+    proc = await _start_host(port, data)
+    try:
+        code = await phone.create_table(url, "duel")
+        ann, bob = phone.Phone(url, code, "Ann", seed=1), phone.Phone(url, code, "Bob", seed=2)
+        await ann.join()
+        await bob.join()
+        await asyncio.gather(*(p.play(until_step=10) for p in (ann, bob)))
+        playing = asyncio.gather(*(p.play() for p in (ann, bob)))  # still playing when Ctrl-C comes
+        await asyncio.sleep(0)
+        await _stop(proc)
+        proc = await _start_host(port, data)
+        ann_result, bob_result = await asyncio.wait_for(playing, WAIT * 2)
+        assert ann_result == bob_result and ann_result["winners"]
+        await ann.close()
+        await bob.close()
+    finally:
+        if proc.returncode is None:
+            await _stop(proc)
+    with sqlite3.connect(data / DB_NAME) as db:
+        assert db.execute("SELECT state FROM tables WHERE code = ?", (code,)).fetchone() == ("over",)
