@@ -119,7 +119,12 @@ async def _catalog(request: web.Request) -> web.Response:
 async def _on_shutdown(app: web.Application) -> None:
     hub = app[HUB]
     if hub.sio.eio.sockets:  # eio.disconnect() with no sockets raises ValueError
-        await hub.sio.eio.disconnect()
+        try:
+            # A client that vanished mid-handshake leaves a socket whose goodbye never drains;
+            # do not let it hold the shutdown (everything is already saved).
+            await asyncio.wait_for(hub.sio.eio.disconnect(), SHUTDOWN_DRAIN)
+        except TimeoutError:
+            log.warning("some connections did not close cleanly at shutdown")
     try:
         await asyncio.wait_for(hub.drain(), SHUTDOWN_DRAIN)
     except TimeoutError:
