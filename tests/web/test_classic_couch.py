@@ -5,33 +5,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.async_api import Browser, BrowserContext, Error, Page, expect
+from playwright.async_api import Browser, Page, expect
 
-from tests.web.test_couch_game import PHONE, TV, shot, watch_errors
+from tests.web.pages import ACTION, PHONE, TV, join_phones, shot, tap_first_action, watch_errors
 
-ACTION = "#prompt button[data-action]:enabled"
-WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder stages and their prompts occur
 MAX_TAPS = 300  # a 3-player game has about 60 decisions; this only stops a runaway loop
 SCORE_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "total"]
-
-
-async def tap_first_action(phone: Page) -> bool:
-    """Tap an enabled wonder button if any, else the first enabled action; wait for the next view.
-    False when the phone has nothing to tap (it has chosen, or someone else must act)."""
-    selector = WONDER if await phone.locator(WONDER).count() else ACTION
-    if await phone.locator(selector).count() == 0:
-        return False
-    seq = await phone.evaluate("document.body.dataset.seq")
-    try:
-        await phone.locator(selector).first.click(timeout=2000)
-    except Error:
-        return False  # re-rendered between finding and clicking: look again
-    await phone.wait_for_function(
-        "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq
-    )
-    error = phone.locator("#error")
-    assert await error.count() == 0, await error.inner_text()
-    return True
 
 
 async def open_table(board: Page, host_url: str, seats: int, sides: str) -> str:
@@ -44,21 +23,6 @@ async def open_table(board: Page, host_url: str, seats: int, sides: str) -> str:
     assert join_url
     await expect(board.locator(".lobby-info")).to_contain_text("7 Wonders")
     return join_url
-
-
-async def join_phones(
-    ctxs: list[BrowserContext], names: list[str], join_url: str, errors: list[str]
-) -> list[Page]:
-    phones = []
-    for ctx, name in zip(ctxs, names, strict=True):
-        phone = await ctx.new_page()
-        watch_errors(phone, errors)
-        await phone.goto(join_url)
-        await phone.fill("#name", name)
-        await phone.click("[data-action=join]")
-        await expect(phone.locator(".phone-head .me")).to_have_text(name)
-        phones.append(phone)
-    return phones
 
 
 async def play_to_the_end(board: Page, phones: list[Page], on_tap: object = None) -> int:

@@ -4,52 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.async_api import Browser, ConsoleMessage, Error, Page, expect
+from playwright.async_api import Browser, Page, expect
 
-ACTION = "#prompt button[data-action]:enabled"
-WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder effects get played too
+from tests.web.pages import PHONE, TV, join_phones, shot, tap_first_action, watch_errors
+
 MAX_TAPS = 400  # a Duel has about 70 decisions; this only stops a runaway loop
 NAMES = ("Ann", "Bo")
-TV = {"width": 1920, "height": 1080}
-PHONE = {"width": 360, "height": 740}
 NO_SCROLL = "document.scrollingElement.scrollHeight <= innerHeight"
 CAPTIONED_PROMPTS = ("draft_wonder", "progress", "great_library")  # choices that show what each pick does
-
-
-async def shot(page: Page, folder: Path | None, name: str) -> None:
-    if folder is not None:
-        await page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-
-
-def watch_errors(page: Page, errors: list[str]) -> None:
-    """Collect uncaught page errors and console errors of a page."""
-    page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
-
-    def on_console(msg: ConsoleMessage) -> None:
-        if msg.type == "error":
-            errors.append(f"{page.url}: console: {msg.text}")
-
-    page.on("console", on_console)
-
-
-async def tap_first_action(phone: Page) -> bool:
-    """Tap a wonder button if one is enabled, else the first enabled action button; then wait for the
-    next view or an error. False if the phone has nothing to tap."""
-    selector = WONDER if await phone.locator(WONDER).count() else ACTION
-    button = phone.locator(selector).first
-    if await phone.locator(selector).count() == 0:
-        return False
-    seq = await phone.evaluate("document.body.dataset.seq")
-    try:
-        await button.click(timeout=2000)
-    except Error:
-        return False  # re-rendered between finding and clicking: look again
-    await phone.wait_for_function(
-        "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq
-    )
-    error = phone.locator("#error")
-    assert await error.count() == 0, await error.inner_text()
-    return True
 
 
 async def check_board_layout(board: Page) -> None:
@@ -106,15 +68,7 @@ async def test_whole_game_on_board_and_two_phones(
         assert board.url.endswith(f"/board/{code}")
         await expect(board.locator("img.qr")).to_have_attribute("src", f"/qr/{code}.svg")
 
-        phones = []
-        for ctx, name in zip(phone_ctxs, NAMES, strict=True):
-            phone = await ctx.new_page()
-            watch_errors(phone, errors)
-            await phone.goto(join_url)
-            await phone.fill("#name", name)
-            await phone.click("[data-action=join]")
-            await expect(phone.locator(".phone-head .me")).to_have_text(name)
-            phones.append(phone)
+        phones = await join_phones(phone_ctxs, NAMES, join_url, errors)
         for name in NAMES:
             await expect(board.locator(".seat.on", has_text=name)).to_have_count(1)
         await shot(board, shots, "board-lobby")

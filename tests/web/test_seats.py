@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.async_api import Browser, expect
 
-PHONE = {"width": 360, "height": 740}
+from tests.web.pages import PHONE
 
 
 async def test_release_away_seat_and_take_it_with_a_new_phone(

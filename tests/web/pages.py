@@ -1,0 +1,64 @@
+"""What every browser test does with the pages: screen sizes, joining phones, tapping, error watch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.async_api import BrowserContext, ConsoleMessage, Error, Page, expect
+
+TV = {"width": 1920, "height": 1080}
+PHONE = {"width": 360, "height": 740}
+ACTION = "#prompt button[data-action]:enabled"
+WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder effects and prompts occur
+
+
+async def shot(page: Page, folder: Path | None, name: str) -> None:
+    """A full-page screenshot into ``folder`` when screenshots are asked for (WT_SCREENSHOTS)."""
+    if folder is not None:
+        await page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def watch_errors(page: Page, errors: list[str]) -> None:
+    """Collect uncaught page errors and console errors of a page."""
+    page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            errors.append(f"{page.url}: console: {msg.text}")
+
+    page.on("console", on_console)
+
+
+async def join_phones(
+    ctxs: list[BrowserContext], names: list[str] | tuple[str, ...], join_url: str, errors: list[str]
+) -> list[Page]:
+    """Open the join URL in each context, type the name, take a seat; the phone pages."""
+    phones = []
+    for ctx, name in zip(ctxs, names, strict=True):
+        phone = await ctx.new_page()
+        watch_errors(phone, errors)
+        await phone.goto(join_url)
+        await phone.fill("#name", name)
+        await phone.click("[data-action=join]")
+        await expect(phone.locator(".phone-head .me")).to_have_text(name)
+        phones.append(phone)
+    return phones
+
+
+async def tap_first_action(phone: Page) -> bool:
+    """Tap a wonder button if one is enabled, else the first enabled action button; then wait for the
+    next view or an error. False if the phone has nothing to tap (it has chosen, or another must act)."""
+    selector = WONDER if await phone.locator(WONDER).count() else ACTION
+    if await phone.locator(selector).count() == 0:
+        return False
+    seq = await phone.evaluate("document.body.dataset.seq")
+    try:
+        await phone.locator(selector).first.click(timeout=2000)
+    except Error:
+        return False  # re-rendered between finding and clicking: look again
+    await phone.wait_for_function(
+        "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq
+    )
+    error = phone.locator("#error")
+    assert await error.count() == 0, await error.inner_text()
+    return True
