@@ -11,8 +11,8 @@ from typing import Any, NamedTuple
 
 from engine.classic import tables as T
 from engine.classic.readings import late_discounts
-from engine.classic.state import PRICES, State
-from engine.payment import Market, payment_options
+from engine.classic.state import State
+from engine.classic.trade import Context, need_payments, trade_context
 
 BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
 TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
@@ -22,8 +22,6 @@ DISCARD_COINS = 3
 # A plan is what a validated action does: (kind, card, left, right, bank coins, how)
 Plan = tuple[int, int, int, int, int, str]
 
-_PAYMENTS: dict[tuple, tuple[tuple[int, int], ...]] = {}
-_PAYMENTS_MAX = 1 << 16
 
 class CardOptions(NamedTuple):
     """Everything a city may do with one card of its hand."""
@@ -53,87 +51,14 @@ def discounts(state: State, city: int, late: bool = False) -> list[int]:
     return late_discounts(state.disc[city], state.turn_disc[city]) if late else state.disc[city]
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(r for r in range(T.N_RES) if mask >> r & 1)
-
-
-BITS = tuple(_bits(m) for m in range(1 << T.N_RES))
-
-
-def _reduce_own(deficit: list[int], choices: list[int]) -> tuple[int, tuple[int, ...]]:
-    """Use every own one-of card that can only help one lacking resource (always optimal, free).
-
-    Returns the mask of still-lacking resources and the own one-of cards that remain useful.
-    """
-    pending = list(choices)
-    while True:
-        wanted = 0
-        for r, d in enumerate(deficit):
-            if d:
-                wanted |= 1 << r
-        useful = []
-        folded = False
-        for c in pending:
-            hit = c & wanted
-            if not hit:
-                continue
-            targets = BITS[hit]
-            if len(targets) == 1 and not folded:
-                deficit[targets[0]] -= 1
-                folded = True
-            else:
-                useful.append(hit)
-        if not folded:
-            useful.sort()
-            return wanted, tuple(useful)
-        pending = useful
-
-
-def _side(deficit: list[int], wanted: int, stock: list[int], choices: list[int],
-          disc: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """A neighbour's market reduced to what matters for ``deficit`` (better cache hits): a one-of card
-    that can sell only one lacking resource is counted as fixed stock; stock is capped at the need."""
-    units = list(stock)
-    kept = []
-    for c in choices:
-        hit = c & wanted
-        if not hit:
-            continue
-        targets = BITS[hit]
-        if len(targets) == 1:
-            units[targets[0]] += 1
-        else:
-            kept.append(hit)
-    clipped = tuple(u if u < d else d for u, d in zip(units, deficit, strict=True))
-    kept.sort()
-    return clipped, tuple(kept), disc & wanted
-
-
-def payments(state: State, city: int, need: tuple[int, ...], budget: int,
-             disc: list[int]) -> tuple[list[tuple[int, int]], str | None]:
+def payments(ctx: Context, need: tuple[int, ...], budget: int) -> tuple[list[tuple[int, int]], str | None]:
     """Every undominated affordable (left, right) payment of ``need``, cheapest first, or a reason.
 
-    The solver is :func:`engine.payment.payment_options`, called with the need reduced to what the
-    city's own production lacks and the markets reduced to the lacking resources.
+    The payments of each need are computed once per trading context by :mod:`engine.classic.trade`.
     """
-    prod = state.prod[city]
-    deficit = [n - p if n > p else 0 for n, p in zip(need, prod, strict=True)]
-    if not any(deficit):
-        return [(0, 0)], None
-    wanted, own = _reduce_own(deficit, state.own_choices[city])
-    if not wanted:
-        return [(0, 0)], None
-    left, right = state.left(city), state.right(city)
-    key = (tuple(deficit), own,
-           _side(deficit, wanted, state.sell[left], state.sell_choices[left], disc[0]),
-           _side(deficit, wanted, state.sell[right], state.sell_choices[right], disc[1]))
-    found = _PAYMENTS.get(key)
+    found = need_payments(ctx, need)
     if found is None:
-        mk = tuple(Market(PRICES[d], stock, choices) for stock, choices, d in key[2:])
-        found = tuple((p.coins[0], p.coins[1]) for p in payment_options(key[0], T.ZERO, own, mk))
-        if len(_PAYMENTS) >= _PAYMENTS_MAX:
-            _PAYMENTS.clear()
-        _PAYMENTS[key] = found
+        return [(0, 0)], None
     if not found:
         return [], "the resources cannot be produced or bought"
     out = [pay for pay in found if pay[0] + pay[1] <= budget]
@@ -141,7 +66,7 @@ def payments(state: State, city: int, need: tuple[int, ...], budget: int,
 
 
 def card_build(state: State, city: int, card: int,
-               disc: list[int]) -> tuple[list[tuple[int, int]], int, str | None, bool]:
+               ctx: Context) -> tuple[list[tuple[int, int]], int, str | None, bool]:
     """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
     names = state.names[city]
     if T.CARD_NAME_IDX[card] in names:
@@ -153,18 +78,18 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return [], bank, "not enough coins", False
-    found, reason = payments(state, city, T.CARD_NEED[card], coins - bank, disc)
+    found, reason = payments(ctx, T.CARD_NEED[card], coins - bank)
     return found, bank, reason, False
 
 
 def stage_payments(state: State, city: int,
-                   disc: list[int]) -> tuple[list[tuple[int, int]], str | None]:
+                   ctx: Context) -> tuple[list[tuple[int, int]], str | None]:
     """Payments for the next wonder stage of ``city``, or a reason."""
     bs = state.boards[city]
     k = state.stages[city]
     if k >= T.BS_STAGES[bs]:
         return [], "the wonder is complete"
-    return payments(state, city, T.BS_NEED[bs][k], state.coins[city], disc)
+    return payments(ctx, T.BS_NEED[bs][k], state.coins[city])
 
 
 def olympia_ready(state: State, city: int) -> bool:
@@ -174,12 +99,12 @@ def olympia_ready(state: State, city: int) -> bool:
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
     """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
-    disc = discounts(state, city, late)
-    wonder, wonder_reason = stage_payments(state, city, disc)
+    ctx = trade_context(state, city, discounts(state, city, late))
+    wonder, wonder_reason = stage_payments(state, city, ctx)
     olympia = olympia_ready(state, city)
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, disc)
+        build, bank, reason, chain = card_build(state, city, card, ctx)
         free = olympia and reason != "already built"
         out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free))
     return out

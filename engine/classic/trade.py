@@ -1,0 +1,155 @@
+"""Payments of a resource need through trade with the neighbours, cached at two levels.
+
+A city's *trading context* is everything a payment depends on besides the need and the budget: its own
+production (fixed units and one-of cards), each neighbour's sellable production and the discount masks.
+It is built once per hand (:func:`trade_context`); the payments of each need are then remembered per
+context (first level). A context seen for the first time reduces the need to the resources it lacks
+and packs them into a smaller problem for :func:`engine.payment.payment_options`, whose answers are
+remembered by that packed problem (second level), which many different cities share.
+"""
+
+from __future__ import annotations
+
+from engine.classic import tables as T
+from engine.classic.state import PRICES, State
+from engine.payment import Market, payment_options
+
+Pair = tuple[int, int]
+# (own units, own one-of cards, left units, left one-of cards, left discount mask, right ... the same)
+Context = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int,
+                tuple[int, ...], tuple[int, ...], int]
+# Every undominated (left, right) payment, cheapest first; None: own production covers the need.
+Found = tuple[Pair, ...] | None
+
+_BY_CONTEXT: dict[Context, dict[tuple[int, ...], Found]] = {}
+_BY_CONTEXT_MAX = 1 << 14
+_SOLVED: dict[tuple, tuple[Pair, ...]] = {}
+_SOLVED_MAX = 1 << 16
+_MISSING = object()
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(r for r in range(T.N_RES) if mask >> r & 1)
+
+
+BITS = tuple(_bits(m) for m in range(1 << T.N_RES))
+
+
+def _packing(wanted: int) -> tuple[int, ...]:
+    """For every mask, its bits among ``wanted`` renumbered 0, 1, ... in order."""
+    spots = BITS[wanted]
+    out = []
+    for m in range(1 << T.N_RES):
+        packed = 0
+        for j, r in enumerate(spots):
+            if m >> r & 1:
+                packed |= 1 << j
+        out.append(packed)
+    return tuple(out)
+
+
+PACKING = tuple(_packing(w) for w in range(1 << T.N_RES))
+
+
+def trade_context(state: State, city: int, disc: list[int]) -> Context:
+    """What the payments of ``city`` depend on now, besides the need and the budget."""
+    left, right = state.left(city), state.right(city)
+    return (tuple(state.prod[city]), tuple(state.own_choices[city]),
+            tuple(state.sell[left]), tuple(state.sell_choices[left]), disc[0],
+            tuple(state.sell[right]), tuple(state.sell_choices[right]), disc[1])
+
+
+def need_payments(ctx: Context, need: tuple[int, ...]) -> Found:
+    """Every undominated (left, right) payment of ``need`` in ``ctx`` (any budget), or None if free."""
+    memo = _BY_CONTEXT.get(ctx)
+    if memo is None:
+        if len(_BY_CONTEXT) >= _BY_CONTEXT_MAX:
+            _BY_CONTEXT.clear()
+        memo = _BY_CONTEXT[ctx] = {}
+    found = memo.get(need, _MISSING)
+    if found is _MISSING:
+        found = memo[need] = _solve(ctx, need)
+    return found  # type: ignore[return-value]
+
+
+def _reduce_own(deficit: list[int], choices: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Use every own one-of card that can only help one lacking resource (always optimal, free).
+
+    Returns the mask of still-lacking resources and the own one-of cards that remain useful.
+    """
+    pending = list(choices)
+    while True:
+        wanted = 0
+        for r, d in enumerate(deficit):
+            if d:
+                wanted |= 1 << r
+        useful = []
+        folded = False
+        for c in pending:
+            hit = c & wanted
+            if not hit:
+                continue
+            if not hit & (hit - 1) and not folded:
+                deficit[hit.bit_length() - 1] -= 1
+                folded = True
+            else:
+                useful.append(hit)
+        if not folded:
+            useful.sort()
+            return wanted, tuple(useful)
+        pending = useful
+
+
+def _side(lacking: list[int], wanted: int, stock: tuple[int, ...], choices: tuple[int, ...],
+          disc: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """A neighbour's market packed to the ``wanted`` resources (``lacking``: their deficits, in order).
+
+    A one-of card that can sell only one lacking resource counts as fixed stock; stock is capped at the
+    deficit (smaller keys, more cache hits).
+    """
+    spots = BITS[wanted]
+    pack = PACKING[wanted]
+    units = [stock[r] for r in spots]
+    kept = []
+    for c in choices:
+        hit = c & wanted
+        if not hit:
+            continue
+        if hit & (hit - 1):
+            kept.append(pack[hit])
+        else:
+            units[pack[hit].bit_length() - 1] += 1
+    kept.sort()
+    capped = tuple([u if u < d else d for u, d in zip(units, lacking, strict=True)])
+    return capped, tuple(kept), pack[disc & wanted]
+
+
+def _solve(ctx: Context, need: tuple[int, ...]) -> Found:
+    """Reduce ``need`` to what ``ctx``'s own production lacks, pack the lacking resources, and solve."""
+    prod, own_choices, l_stock, l_choices, l_disc, r_stock, r_choices, r_disc = ctx
+    deficit = [n - p if n > p else 0 for n, p in zip(need, prod, strict=True)]
+    if not any(deficit):
+        return None
+    wanted, own = _reduce_own(deficit, own_choices)
+    if not wanted:
+        return None
+    pack = PACKING[wanted]
+    lacking = [deficit[r] for r in BITS[wanted]]
+    key = (tuple(lacking), tuple([pack[c] for c in own]),
+           _side(lacking, wanted, l_stock, l_choices, l_disc),
+           _side(lacking, wanted, r_stock, r_choices, r_disc))
+    found = _SOLVED.get(key)
+    if found is None:
+        found = _solve_packed(key)
+        if len(_SOLVED) >= _SOLVED_MAX:
+            _SOLVED.clear()
+        _SOLVED[key] = found
+    return found
+
+
+def _solve_packed(key: tuple) -> tuple[Pair, ...]:
+    """Run the shared solver on a packed problem (resources renumbered 0 .. k-1, none owned)."""
+    deficit, own, *sides = key
+    size = len(deficit)
+    markets = tuple(Market(PRICES[cheap][:size], stock, choices) for stock, choices, cheap in sides)
+    return tuple((p.coins[0], p.coins[1]) for p in payment_options(deficit, (0,) * size, own, markets))
