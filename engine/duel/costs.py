@@ -44,6 +44,9 @@ def _needed(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 # item -> ((resource, units), ...) for the resources it needs
 NEEDED: dict[int, tuple[tuple[int, int], ...]] = {i: _needed(n) for i, n in enumerate(CARD_NEED)}
 NEEDED.update({WONDER_BASE + i: _needed(n) for i, n in enumerate(WONDER_NEED)})
+# item -> index in the key of the token whose discount applies to it (3 Masonry, 4 Architecture), or 0
+DISCOUNT_SLOT: dict[int, int] = {i: 3 if color == BLUE else 0 for i, color in enumerate(CARD_COLOR)}
+DISCOUNT_SLOT.update({WONDER_BASE + i: 4 for i in range(len(WONDER_NEED))})
 
 
 def reduced_question(key: Key, item: int) -> tuple | None:
@@ -95,28 +98,127 @@ def payment(key: Key, item: int) -> Payment:
 
 
 def trade_coins(key: Key, table: dict[int, Any], item: int) -> int:
-    """Trade coins for ``item`` (filling the memo)."""
-    coins = table[item] = sum(payment(key, item).coins)
+    """Trade coins for ``item`` (filling the memo).
+
+    Computed directly (:func:`direct_coins`) when the choice cards of ``key`` form disjoint groups,
+    which is always the case with the Duel cards; otherwise the shared solver answers.
+    """
+    groups = _GROUPS.get(key[1]) or choice_groups(key[1])
+    coins = direct_coins(key, item, groups) if groups[0] is not None else sum(payment(key, item).coins)
+    table[item] = coins
     return coins
+
+
+Groups = tuple[tuple[tuple[int, int], ...] | None, int]
+
+
+def choice_groups(choices: tuple[int, ...]) -> Groups:
+    """``(((mask, count), ...), union of the masks)``; ``(None, 0)`` unless distinct masks are disjoint."""
+    counts: dict[int, int] = {}
+    for m in choices:
+        counts[m] = counts.get(m, 0) + 1
+    union = 0
+    disjoint = True
+    for m in counts:
+        disjoint = disjoint and not union & m
+        union |= m
+    groups = _GROUPS[choices] = (tuple(counts.items()), union) if disjoint else (None, 0)
+    return groups
+
+
+def direct_coins(key: Key, item: int, groups: Groups) -> int:
+    """The cheapest trade for ``item`` when the choice masks form disjoint ``groups``.
+
+    Plain arithmetic when no choice card or discount applies to the missing units; else
+    :func:`_greedy_coins`.
+    """
+    own, prices = key[0], key[2]
+    coins = short = 0
+    for r, n in NEEDED[item]:
+        missing = n - own[r]
+        if missing > 0:
+            coins += missing * prices[r]
+            short |= 1 << r
+    if not coins:
+        return 0
+    slot = DISCOUNT_SLOT[item]
+    discount = DISCOUNT_UNITS if slot and key[slot] else 0
+    if discount or short & groups[1]:
+        return _greedy_coins(key, item, groups[0] or (), discount)
+    return coins
+
+
+def _greedy_coins(key: Key, item: int, groups: tuple[tuple[int, int], ...], discount: int) -> int:
+    """Trade coins with choice cards or a discount, memoised by the missing units and their prices."""
+    own, prices = key[0], key[2]
+    units = tuple([(r, n - own[r], prices[r]) for r, n in NEEDED[item] if n > own[r]])
+    question = (units, key[1], discount)
+    coins = _GREEDY.get(question)
+    if coins is None:
+        coins = _GREEDY[question] = greedy_cover(units, groups, discount)
+    return coins
+
+
+def greedy_cover(units: tuple[tuple[int, int, int], ...], groups: tuple[tuple[int, int], ...],
+                 discount: int) -> int:
+    """Coins for the missing ``(resource, units, price)`` once choices and the discount are used.
+
+    Each group's choices cover its dearest missing units, then the discount the dearest left. Greedy
+    is optimal with disjoint groups: within a group the covered units are always the dearest ones,
+    and the discount just takes the dearest remaining units across groups.
+    """
+    left = [p for r, n, p in units for _ in range(n) if not any(m >> r & 1 for m, _ in groups)]
+    for m, count in groups:
+        inside = sorted([p for r, n, p in units if m >> r & 1 for _ in range(n)], reverse=True)
+        left += inside[count:]
+    if discount:
+        left.sort(reverse=True)
+        del left[:discount]
+    return sum(left)
 
 
 def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple]:
     """``((resource, coins), ...)`` bought and ``((resource, units), ...)`` waived for ``item`` (memoised)."""
     found = table.get(~item)
     if found is None:
-        reduced = reduced_question(key, item)
-        found = _PAID.get(reduced) if reduced is not None else ((), ())
-        if found is None:
-            pay = payment(key, item)
-            prices = key[2]
-            bought = tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(pay.bought[0]) if u)
-            waived = tuple((RESOURCES[r], u) for r, u in enumerate(pay.waived) if u)
-            found = _PAID[reduced] = (bought, waived)
-        table[~item] = found
+        found = table[~item] = _plain_units(key, item) or _solved_units(key, item)
+    return found
+
+
+def _plain_units(key: Key, item: int) -> tuple[tuple, tuple] | None:
+    """What is bought when no choice card or discount touches the missing units (else None)."""
+    own, prices = key[0], key[2]
+    bought = []
+    short = 0
+    for r, n in NEEDED[item]:
+        if n > own[r]:
+            bought.append((RESOURCES[r], (n - own[r]) * prices[r]))
+            short |= 1 << r
+    if not bought:
+        return (), ()
+    slot = DISCOUNT_SLOT[item]
+    groups = _GROUPS.get(key[1]) or choice_groups(key[1])
+    if (slot and key[slot]) or groups[0] is None or short & groups[1]:
+        return None
+    return tuple(bought), ()
+
+
+def _solved_units(key: Key, item: int) -> tuple[tuple, tuple]:
+    """What is bought and waived, by the shared solver (memoised by the reduced question)."""
+    reduced = reduced_question(key, item)
+    found = _PAID.get(reduced) if reduced is not None else ((), ())
+    if found is None:
+        pay = payment(key, item)
+        prices = key[2]
+        bought = tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(pay.bought[0]) if u)
+        waived = tuple((RESOURCES[r], u) for r, u in enumerate(pay.waived) if u)
+        found = _PAID[reduced] = (bought, waived)
     return found
 
 
 _REDUCED: dict[tuple, Payment] = {}
 _PAID: dict[tuple, tuple[tuple, tuple]] = {}
+_GROUPS: dict[tuple[int, ...], Groups] = {}
+_GREEDY: dict[tuple, int] = {}
 _NOTHING = (0, 0, 0, 0, 0)
 _FREE = Payment((0,), (_NOTHING,), (), _NOTHING)
