@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from engine.classic import tables as T
 from engine.classic.readings import late_discounts
 from engine.classic.state import State
-from engine.classic.trade import Context, need_payments, trade_context
+from engine.classic.trade import Trader, trader
 
 BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
 TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
@@ -51,12 +51,12 @@ def discounts(state: State, city: int, late: bool = False) -> list[int]:
     return late_discounts(state.disc[city], state.turn_disc[city]) if late else state.disc[city]
 
 
-def payments(ctx: Context, need: tuple[int, ...], budget: int) -> tuple[list[tuple[int, int]], str | None]:
+def payments(trade: Trader, need: tuple[int, ...], budget: int) -> tuple[list[tuple[int, int]], str | None]:
     """Every undominated affordable (left, right) payment of ``need``, cheapest first, or a reason.
 
     The payments of each need are computed once per trading context by :mod:`engine.classic.trade`.
     """
-    found = need_payments(ctx, need)
+    found = trade.payments(need)
     if found is None:
         return [(0, 0)], None
     if not found:
@@ -66,7 +66,7 @@ def payments(ctx: Context, need: tuple[int, ...], budget: int) -> tuple[list[tup
 
 
 def card_build(state: State, city: int, card: int,
-               ctx: Context) -> tuple[list[tuple[int, int]], int, str | None, bool]:
+               trade: Trader) -> tuple[list[tuple[int, int]], int, str | None, bool]:
     """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
     names = state.names[city]
     if T.CARD_NAME_IDX[card] in names:
@@ -78,18 +78,18 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return [], bank, "not enough coins", False
-    found, reason = payments(ctx, T.CARD_NEED[card], coins - bank)
+    found, reason = payments(trade, T.CARD_NEED[card], coins - bank)
     return found, bank, reason, False
 
 
 def stage_payments(state: State, city: int,
-                   ctx: Context) -> tuple[list[tuple[int, int]], str | None]:
+                   trade: Trader) -> tuple[list[tuple[int, int]], str | None]:
     """Payments for the next wonder stage of ``city``, or a reason."""
     bs = state.boards[city]
     k = state.stages[city]
     if k >= T.BS_STAGES[bs]:
         return [], "the wonder is complete"
-    return payments(ctx, T.BS_NEED[bs][k], state.coins[city])
+    return payments(trade, T.BS_NEED[bs][k], state.coins[city])
 
 
 def olympia_ready(state: State, city: int) -> bool:
@@ -99,12 +99,12 @@ def olympia_ready(state: State, city: int) -> bool:
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
     """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
-    ctx = trade_context(state, city, discounts(state, city, late))
-    wonder, wonder_reason = stage_payments(state, city, ctx)
+    trade = trader(state, city, discounts(state, city, late))
+    wonder, wonder_reason = stage_payments(state, city, trade)
     olympia = olympia_ready(state, city)
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, ctx)
+        build, bank, reason, chain = card_build(state, city, card, trade)
         free = olympia and reason != "already built"
         out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free))
     return out

@@ -2,10 +2,12 @@
 
 A city's *trading context* is everything a payment depends on besides the need and the budget: its own
 production (fixed units and one-of cards), each neighbour's sellable production and the discount masks.
-It is built once per hand (:func:`trade_context`); the payments of each need are then remembered per
+It is looked up once per hand (:func:`trader`); the payments of each need are then remembered per
 context (first level). A context seen for the first time reduces the need to the resources it lacks
 and packs them into a smaller problem for :func:`engine.payment.payment_options`, whose answers are
-remembered by that packed problem (second level), which many different cities share.
+remembered by that packed problem (second level), which many different cities share; a packed problem
+not seen before is renumbered into a canonical order first, so that it shares the solution of any
+problem that differs only by the names of its resources.
 """
 
 from __future__ import annotations
@@ -51,25 +53,34 @@ def _packing(wanted: int) -> tuple[int, ...]:
 PACKING = tuple(_packing(w) for w in range(1 << T.N_RES))
 
 
-def trade_context(state: State, city: int, disc: list[int]) -> Context:
-    """What the payments of ``city`` depend on now, besides the need and the budget."""
+class Trader:
+    """The payments of one city in one trading context (one lookup of the context per hand)."""
+
+    __slots__ = ("ctx", "memo")
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        memo = _BY_CONTEXT.get(ctx)
+        if memo is None:
+            if len(_BY_CONTEXT) >= _BY_CONTEXT_MAX:
+                _BY_CONTEXT.clear()
+            memo = _BY_CONTEXT[ctx] = {}
+        self.memo = memo
+
+    def payments(self, need: tuple[int, ...]) -> Found:
+        """Every undominated (left, right) payment of ``need`` (any budget), or None if it is free."""
+        found = self.memo.get(need, _MISSING)
+        if found is _MISSING:
+            found = self.memo[need] = _solve(self.ctx, need)
+        return found  # type: ignore[return-value]
+
+
+def trader(state: State, city: int, disc: list[int]) -> Trader:
+    """The :class:`Trader` of ``city`` now, trading with the discount masks ``disc`` ([left, right])."""
     left, right = state.left(city), state.right(city)
-    return (tuple(state.prod[city]), tuple(state.own_choices[city]),
-            tuple(state.sell[left]), tuple(state.sell_choices[left]), disc[0],
-            tuple(state.sell[right]), tuple(state.sell_choices[right]), disc[1])
-
-
-def need_payments(ctx: Context, need: tuple[int, ...]) -> Found:
-    """Every undominated (left, right) payment of ``need`` in ``ctx`` (any budget), or None if free."""
-    memo = _BY_CONTEXT.get(ctx)
-    if memo is None:
-        if len(_BY_CONTEXT) >= _BY_CONTEXT_MAX:
-            _BY_CONTEXT.clear()
-        memo = _BY_CONTEXT[ctx] = {}
-    found = memo.get(need, _MISSING)
-    if found is _MISSING:
-        found = memo[need] = _solve(ctx, need)
-    return found  # type: ignore[return-value]
+    return Trader((tuple(state.prod[city]), tuple(state.own_choices[city]),
+                   tuple(state.sell[left]), tuple(state.sell_choices[left]), disc[0],
+                   tuple(state.sell[right]), tuple(state.sell_choices[right]), disc[1]))
 
 
 def _reduce_own(deficit: list[int], choices: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
@@ -140,11 +151,48 @@ def _solve(ctx: Context, need: tuple[int, ...]) -> Found:
            _side(lacking, wanted, r_stock, r_choices, r_disc))
     found = _SOLVED.get(key)
     if found is None:
-        found = _solve_packed(key)
+        same = _canonical(key)
+        found = _SOLVED.get(same)
+        if found is None:
+            found = _solve_packed(same)
         if len(_SOLVED) >= _SOLVED_MAX:
             _SOLVED.clear()
-        _SOLVED[key] = found
+        _SOLVED[key] = _SOLVED[same] = found
     return found
+
+
+def _canonical(key: tuple) -> tuple:
+    """The packed problem ``key`` with its resources renumbered in the order of their features.
+
+    The solver's answer (the set of undominated coin pairs) does not depend on how resources are
+    numbered, so problems that differ only by the names of their resources share one solution.
+    """
+    lacking, own, left, right = key
+    size = len(lacking)
+
+    def feature(j: int) -> tuple[int, ...]:
+        return (lacking[j], left[0][j], left[2] >> j & 1, right[0][j], right[2] >> j & 1,
+                sum(c >> j & 1 for c in own), sum(c >> j & 1 for c in left[1]),
+                sum(c >> j & 1 for c in right[1]))
+
+    order = sorted(range(size), key=feature)
+    if order == list(range(size)):
+        return key
+    new = [0] * size
+    for j, old in enumerate(order):
+        new[old] = j
+
+    def move(mask: int) -> int:
+        out = 0
+        for old in BITS[mask]:
+            out |= 1 << new[old]
+        return out
+
+    def side(market: tuple) -> tuple:
+        stock, choices, cheap = market
+        return tuple(stock[old] for old in order), tuple(sorted(move(c) for c in choices)), move(cheap)
+
+    return tuple(lacking[old] for old in order), tuple(sorted(move(c) for c in own)), side(left), side(right)
 
 
 def _solve_packed(key: tuple) -> tuple[Pair, ...]:
