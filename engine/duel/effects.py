@@ -71,11 +71,11 @@ class Effects:
 
     def refresh_costs(self, seat: int) -> None:
         """Recompute the trade key of ``seat`` after its production, prices or discounts changed."""
-        opp_bg = self.bg[1 - seat]
         fix = self.fix[seat]
-        prices = tuple(1 if fix >> r & 1 else 2 + opp_bg[r] for r in range(5))
+        prices = tuple([1 if fix >> r & 1 else 2 + b for r, b in enumerate(self.bg[1 - seat])])
         toks = self.tokens[seat]
-        key = (tuple(self.prod[seat]), tuple(sorted(self.choices[seat])), prices,
+        choices = self.choices[seat]
+        key = (tuple(self.prod[seat]), tuple(sorted(choices)) if choices else (), prices,
                MASONRY in toks, ARCHITECTURE in toks)
         self.keys[seat] = key
         self.costs[seat] = costs.table_for(key)

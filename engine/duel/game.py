@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import IllegalAction
-from engine.duel.costs import WONDER_BASE, paid_units
+from engine.duel.costs import DISCOUNT_SLOT, WONDER_BASE, paid_units
 from engine.duel.effects import (
     CHOOSE_START,
     DESTROY,
@@ -264,7 +264,7 @@ class DuelGame(Flow, Effects):
             self.take(seat, slot)
             self.coins[seat] = coins - cost
             self.ev.append({"type": "build", "seat": seat, "card": CARD_ID[c], "cost": cost,
-                            "breakdown": self.breakdown(seat, c, chained)})
+                            "breakdown": self.breakdown(seat, c, chained, trade)})
             self.pay_trade(seat, trade)
             self.construct(seat, c, chained)
         elif atype == "discard":
@@ -299,19 +299,31 @@ class DuelGame(Flow, Effects):
             self.built_total += 1
             self.ev.append({"type": "wonder", "seat": seat, "wonder": WONDER_ID[w], "card": CARD_ID[c],
                             "card_age": self.age, "cost": cost,
-                            "breakdown": self.breakdown(seat, WONDER_BASE + w, False)})
+                            "breakdown": self.breakdown(seat, WONDER_BASE + w, False, cost)})
             self.pay_trade(seat, cost)
             self.wonder_effects(seat, w)
         self._resolve()
 
-    def breakdown(self, seat: int, item: int, chained: bool) -> dict[str, Any]:
-        """How a construction is paid: card coins, trade per resource, chain, discount, Economy share."""
+    def breakdown(self, seat: int, item: int, chained: bool, trade: int | None = None) -> dict[str, Any]:
+        """How a construction is paid: card coins, trade per resource, chain, discount, Economy share.
+
+        ``trade`` (the trade coins of ``item``, when the caller knows them) skips the payment details
+        when nothing was bought and no discount token applies.
+        """
         if chained:
             return {"card_coins": 0, "trade": {}, "chain": True, "discount": {}, "to_opponent": 0}
-        bought, waived = paid_units(self.keys[seat], self.costs[seat], item)
-        return {"card_coins": 0 if item >= WONDER_BASE else CARD_COINS[item], "trade": dict(bought),
-                "chain": False, "discount": dict(waived),
-                "to_opponent": self.trade(seat, item) if ECONOMY in self.tokens[1 - seat] else 0}
+        if trade is None:
+            trade = self.trade(seat, item)
+        key = self.keys[seat]
+        slot = DISCOUNT_SLOT[item]
+        if trade or (slot and key[slot]):
+            bought, waived = paid_units(key, self.costs[seat], item)
+            bought_d, waived_d = dict(bought), dict(waived)
+        else:
+            bought_d, waived_d = {}, {}
+        return {"card_coins": 0 if item >= WONDER_BASE else CARD_COINS[item], "trade": bought_d,
+                "chain": False, "discount": waived_d,
+                "to_opponent": trade if ECONOMY in self.tokens[1 - seat] else 0}
 
 
 PENDING_ACTION = {DRAFT: "draft_wonder", PROGRESS: "progress", LIBRARY: "progress", DESTROY: "destroy",
