@@ -149,32 +149,29 @@ def direct_coins(key: Key, item: int, groups: Groups) -> int:
 
 
 def _greedy_coins(key: Key, item: int, groups: tuple[tuple[int, int], ...], discount: int) -> int:
-    """Trade coins with choice cards or a discount, memoised by the missing units and their prices."""
-    own, prices = key[0], key[2]
-    units = tuple([(r, n - own[r], prices[r]) for r, n in NEEDED[item] if n > own[r]])
-    question = (units, key[1], discount)
-    coins = _GREEDY.get(question)
-    if coins is None:
-        coins = _GREEDY[question] = greedy_cover(units, groups, discount)
-    return coins
+    """Trade coins once choice cards and the discount have covered the dearest missing units.
 
-
-def greedy_cover(units: tuple[tuple[int, int, int], ...], groups: tuple[tuple[int, int], ...],
-                 discount: int) -> int:
-    """Coins for the missing ``(resource, units, price)`` once choices and the discount are used.
-
-    Each group's choices cover its dearest missing units, then the discount the dearest left. Greedy
-    is optimal with disjoint groups: within a group the covered units are always the dearest ones,
-    and the discount just takes the dearest remaining units across groups.
+    Missing units are taken dearest first: each goes to a choice card of its group while the group
+    has one left, otherwise it is bought; the discount then waives the dearest bought units. Greedy
+    is optimal with disjoint groups: a group's choices always cover its dearest units, and the
+    discount the dearest units left across groups.
     """
-    left = [p for r, n, p in units for _ in range(n) if not any(m >> r & 1 for m, _ in groups)]
-    for m, count in groups:
-        inside = sorted([p for r, n, p in units if m >> r & 1 for _ in range(n)], reverse=True)
-        left += inside[count:]
-    if discount:
-        left.sort(reverse=True)
-        del left[:discount]
-    return sum(left)
+    own, prices = key[0], key[2]
+    units: list[tuple[int, int]] = []
+    for r, n in NEEDED[item]:
+        if n > own[r]:
+            units += [(prices[r], r)] * (n - own[r])
+    units.sort(reverse=True)
+    left = dict(groups)
+    bought = []
+    for p, r in units:
+        for m in left:
+            if m >> r & 1 and left[m]:
+                left[m] -= 1
+                break
+        else:
+            bought.append(p)
+    return sum(bought[discount:])
 
 
 def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple]:
@@ -186,21 +183,45 @@ def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple
 
 
 def _plain_units(key: Key, item: int) -> tuple[tuple, tuple] | None:
-    """What is bought when no choice card or discount touches the missing units (else None)."""
+    """What is bought and waived when only one payment is possible (else None: ask the solver).
+
+    That is when every group of choice cards touches at most one missing resource: the choices
+    cover units of that resource, and the discount waives the dearest units left, lowest resource
+    first among equal prices (the solver's order).
+    """
     own, prices = key[0], key[2]
-    bought = []
+    missing = [0] * 5
     short = 0
     for r, n in NEEDED[item]:
         if n > own[r]:
-            bought.append((RESOURCES[r], (n - own[r]) * prices[r]))
+            missing[r] = n - own[r]
             short |= 1 << r
-    if not bought:
+    if not short:
         return (), ()
-    slot = DISCOUNT_SLOT[item]
     groups = _GROUPS.get(key[1]) or choice_groups(key[1])
-    if (slot and key[slot]) or groups[0] is None or short & groups[1]:
+    if groups[0] is None:
         return None
-    return tuple(bought), ()
+    if short & groups[1]:
+        for m, count in groups[0]:
+            touched = m & short
+            if touched & (touched - 1):
+                return None
+            if touched:
+                r = touched.bit_length() - 1
+                missing[r] -= min(count, missing[r])
+    slot = DISCOUNT_SLOT[item]
+    waived = [0] * 5
+    if slot and key[slot]:
+        units = DISCOUNT_UNITS
+        for r in sorted(range(5), key=lambda i: -prices[i]):
+            if units <= 0:
+                break
+            k = min(units, missing[r])
+            waived[r] = k
+            missing[r] -= k
+            units -= k
+    return (tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(missing) if u),
+            tuple((RESOURCES[r], u) for r, u in enumerate(waived) if u))
 
 
 def _solved_units(key: Key, item: int) -> tuple[tuple, tuple]:
@@ -219,6 +240,5 @@ def _solved_units(key: Key, item: int) -> tuple[tuple, tuple]:
 _REDUCED: dict[tuple, Payment] = {}
 _PAID: dict[tuple, tuple[tuple, tuple]] = {}
 _GROUPS: dict[tuple[int, ...], Groups] = {}
-_GREEDY: dict[tuple, int] = {}
 _NOTHING = (0, 0, 0, 0, 0)
 _FREE = Payment((0,), (_NOTHING,), (), _NOTHING)
