@@ -44,6 +44,9 @@ def _needed(need: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 # item -> ((resource, units), ...) for the resources it needs
 NEEDED: dict[int, tuple[tuple[int, int], ...]] = {i: _needed(n) for i, n in enumerate(CARD_NEED)}
 NEEDED.update({WONDER_BASE + i: _needed(n) for i, n in enumerate(WONDER_NEED)})
+# item -> its 5-vector of resource units
+NEED_VECTOR: dict[int, tuple[int, ...]] = dict(enumerate(CARD_NEED))
+NEED_VECTOR.update({WONDER_BASE + i: n for i, n in enumerate(WONDER_NEED)})
 # item -> index in the key of the token whose discount applies to it (3 Masonry, 4 Architecture), or 0
 DISCOUNT_SLOT: dict[int, int] = {i: 3 if color == BLUE else 0 for i, color in enumerate(CARD_COLOR)}
 DISCOUNT_SLOT.update({WONDER_BASE + i: 4 for i in range(len(WONDER_NEED))})
@@ -143,8 +146,16 @@ def direct_coins(key: Key, item: int, groups: Groups) -> int:
         return 0
     slot = DISCOUNT_SLOT[item]
     discount = DISCOUNT_UNITS if slot and key[slot] else 0
-    if discount or short & groups[1]:
+    if discount:
         return _greedy_coins(key, item, groups[0] or (), discount)
+    if short & groups[1]:
+        for m, count in groups[0] or ():
+            touched = m & short
+            if touched & (touched - 1):
+                return _greedy_coins(key, item, groups[0] or (), 0)
+            if touched:  # the group's choices cover units of its one missing resource
+                r = touched.bit_length() - 1
+                coins -= min(count, NEED_VECTOR[item][r] - own[r]) * prices[r]
     return coins
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import IllegalAction
-from engine.duel.costs import DISCOUNT_SLOT, WONDER_BASE, paid_units
+from engine.duel.costs import DISCOUNT_SLOT, WONDER_BASE, paid_units, trade_coins
 from engine.duel.effects import (
     CHOOSE_START,
     DESTROY,
@@ -131,8 +131,10 @@ class DuelGame(Flow, Effects):
         return [{"type": "choose_start", "seat": s} for s in (0, 1)]
 
     def _turn_actions(self, seat: int) -> list[dict[str, Any]]:
+        """Build / discard / wonder actions for every accessible card, in structure order."""
         coins = self.coins[seat]
         costs = self.costs[seat]
+        key = self.keys[seat]
         chains = self.chains[seat]
         wonders = []
         if self.built_total < 7:
@@ -140,7 +142,7 @@ class DuelGame(Flow, Effects):
                 if not age:
                     t = costs.get(WONDER_BASE + w)
                     if t is None:
-                        t = self.trade(seat, WONDER_BASE + w)
+                        t = trade_coins(key, costs, WONDER_BASE + w)
                     if t <= coins:
                         wonders.append(WONDER_ID[w])
         acts = []
@@ -155,7 +157,7 @@ class DuelGame(Flow, Effects):
             else:
                 t = costs.get(c)
                 if t is None:
-                    t = self.trade(seat, c)
+                    t = trade_coins(key, costs, c)
                 if CARD_COINS[c] + t <= coins:
                     append({"type": "build", "card": name})
             append({"type": "discard", "card": name})
