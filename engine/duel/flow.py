@@ -94,10 +94,12 @@ class Flow:
     def finish_turn(self) -> None:
         """After an action and its choices: reveal, then next turn, replay or end of Age."""
         seat = self.pend_seat
-        for s in self.to_reveal:
-            self.faceup[s] = True
-            self.ev.append({"type": "reveal", "seat": seat, "slot": s, "card": CARD_ID[self.slot_card[s]]})
-        self.to_reveal = []
+        if self.to_reveal:
+            slot_card = self.slot_card
+            for s in self.to_reveal:
+                self.faceup[s] = True
+                self.ev.append({"type": "reveal", "seat": seat, "slot": s, "card": CARD_ID[slot_card[s]]})
+            self.to_reveal = []
         if not self.left:
             self.replay = False
             if self.age == 3:
@@ -113,8 +115,8 @@ class Flow:
             self.replay = False
             self.ev.append({"type": "replay", "seat": seat})
             self.set_pending(seat, TURN, None)
-        else:
-            self.set_pending(1 - seat, TURN, None)
+        else:  # the common case, without the set_pending call
+            self.pend_seat, self.pend_kind, self.pend_opts = 1 - seat, TURN, None
 
     def start_age(self, seat: int) -> None:
         """``seat`` begins the current Age."""

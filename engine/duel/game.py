@@ -189,13 +189,15 @@ class DuelGame(Flow, Effects):
             raise IllegalAction("an action must be a dict with a 'type'")
         kind = self.pend_kind
         atype = action.get("type")
+        if kind == TURN and atype in TURN_TYPES:
+            self.ev = []
+            self._turn(seat, atype, action)
+            return self.ev
         expected = TURN_TYPES if kind == TURN else (PENDING_ACTION[kind],)
         if atype not in expected:
             raise IllegalAction(f"expected an action of type {' / '.join(expected)}, got {atype!r}")
         self.ev = []
-        if kind == TURN:
-            self._turn(seat, atype, action)
-        elif kind == DRAFT:
+        if kind == DRAFT:
             w = self._pick(action, "wonder", WONDER_INDEX, "wonder", WONDER_ID)
             self.log.append([seat, {"type": atype, "wonder": WONDER_ID[w]}])
             self.draft(seat, w)
@@ -253,30 +255,37 @@ class DuelGame(Flow, Effects):
         if slot is None or slot not in self.access:
             raise IllegalAction(f"{CARD_NAME[c]} is not an accessible card of the structure")
         coins = self.coins[seat]
+        name = CARD_ID[c]
         if atype == "build":
             need = CARD_NEEDS[c]
             chained = need >= 0 and bool(self.chains[seat] >> need & 1)
-            trade = 0 if chained else self.trade(seat, c)
-            cost = 0 if chained else CARD_COINS[c] + trade
+            if chained:
+                trade = cost = 0
+            else:
+                trade = self.costs[seat].get(c)
+                if trade is None:
+                    trade = self.trade(seat, c)
+                cost = CARD_COINS[c] + trade
             if cost > coins:
                 raise IllegalAction(
                     f"you cannot afford {CARD_NAME[c]}: it costs {cost} coins, you have {coins}")
-            self.log.append([seat, {"type": "build", "card": CARD_ID[c]}])
+            self.log.append([seat, {"type": "build", "card": name}])
             self.replay = False
             self.take(seat, slot)
             self.coins[seat] = coins - cost
-            self.ev.append({"type": "build", "seat": seat, "card": CARD_ID[c], "cost": cost,
+            self.ev.append({"type": "build", "seat": seat, "card": name, "cost": cost,
                             "breakdown": self.breakdown(seat, c, chained, trade)})
-            self.pay_trade(seat, trade)
+            if trade:
+                self.pay_trade(seat, trade)
             self.construct(seat, c, chained)
         elif atype == "discard":
-            self.log.append([seat, {"type": "discard", "card": CARD_ID[c]}])
+            self.log.append([seat, {"type": "discard", "card": name}])
             self.replay = False
             self.take(seat, slot)
             gain = 2 + self.colors[seat][YELLOW]
             self.coins[seat] = coins + gain
             self.discard.append(c)
-            self.ev.append({"type": "discard", "seat": seat, "card": CARD_ID[c], "coins": gain})
+            self.ev.append({"type": "discard", "seat": seat, "card": name, "coins": gain})
         else:
             wv = action.get("wonder")
             w = WONDER_INDEX.get(wv) if type(wv) is str else None
@@ -304,7 +313,8 @@ class DuelGame(Flow, Effects):
                             "breakdown": self.breakdown(seat, WONDER_BASE + w, False, cost)})
             self.pay_trade(seat, cost)
             self.wonder_effects(seat, w)
-        self._resolve()
+        if not self.over and self.pend_kind == TURN:
+            self.finish_turn()
 
     def breakdown(self, seat: int, item: int, chained: bool, trade: int | None = None) -> dict[str, Any]:
         """How a construction is paid: card coins, trade per resource, chain, discount, Economy share.
