@@ -27,6 +27,7 @@ _BY_CONTEXT: dict[Context, dict[tuple[int, ...], Found]] = {}
 _BY_CONTEXT_MAX = 1 << 14
 _SOLVED: dict[tuple, tuple[Pair, ...]] = {}
 _SOLVED_MAX = 1 << 16
+_SUPPORT: dict[tuple[int, ...], tuple[int, ...]] = {}
 _MISSING = object()
 
 
@@ -83,31 +84,30 @@ def trader(state: State, city: int, disc: list[int]) -> Trader:
                    tuple(state.sell[right]), tuple(state.sell_choices[right]), disc[1]))
 
 
-def _reduce_own(deficit: list[int], choices: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+def _reduce_own(deficit: list[int], wanted: int, choices: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """Use every own one-of card that can only help one lacking resource (always optimal, free).
 
-    Returns the mask of still-lacking resources and the own one-of cards that remain useful.
+    ``wanted`` is the mask of the resources ``deficit`` lacks; ``deficit`` is updated. Returns the mask
+    of the still-lacking resources and the own one-of cards that remain useful (masked to it).
     """
-    pending = list(choices)
+    pending = choices
     while True:
-        wanted = 0
-        for r, d in enumerate(deficit):
-            if d:
-                wanted |= 1 << r
         useful = []
-        folded = False
+        folded = 0  # the resource bit covered in this pass (one per pass)
         for c in pending:
             hit = c & wanted
             if not hit:
                 continue
-            if not hit & (hit - 1) and not folded:
-                deficit[hit.bit_length() - 1] -= 1
-                folded = True
-            else:
+            if folded or hit & (hit - 1):
                 useful.append(hit)
+            else:
+                deficit[hit.bit_length() - 1] -= 1
+                folded = hit
         if not folded:
             useful.sort()
             return wanted, tuple(useful)
+        if not deficit[folded.bit_length() - 1]:
+            wanted ^= folded
         pending = useful
 
 
@@ -118,9 +118,8 @@ def _side(lacking: list[int], wanted: int, stock: tuple[int, ...], choices: tupl
     A one-of card that can sell only one lacking resource counts as fixed stock; stock is capped at the
     deficit (smaller keys, more cache hits).
     """
-    spots = BITS[wanted]
     pack = PACKING[wanted]
-    units = [stock[r] for r in spots]
+    units = [stock[r] for r in BITS[wanted]]
     kept = []
     for c in choices:
         hit = c & wanted
@@ -135,13 +134,26 @@ def _side(lacking: list[int], wanted: int, stock: tuple[int, ...], choices: tupl
     return capped, tuple(kept), pack[disc & wanted]
 
 
+def _support(need: tuple[int, ...]) -> tuple[int, ...]:
+    """The resources ``need`` asks for (remembered per need)."""
+    found = _SUPPORT.get(need)
+    if found is None:
+        found = _SUPPORT[need] = tuple(r for r, units in enumerate(need) if units)
+    return found
+
+
 def _solve(ctx: Context, need: tuple[int, ...]) -> Found:
     """Reduce ``need`` to what ``ctx``'s own production lacks, pack the lacking resources, and solve."""
     prod, own_choices, l_stock, l_choices, l_disc, r_stock, r_choices, r_disc = ctx
-    deficit = [n - p if n > p else 0 for n, p in zip(need, prod, strict=True)]
-    if not any(deficit):
-        return None
-    wanted, own = _reduce_own(deficit, own_choices)
+    deficit = [0] * T.N_RES
+    wanted = 0
+    for r in _support(need):
+        if need[r] > prod[r]:
+            deficit[r] = need[r] - prod[r]
+            wanted |= 1 << r
+    own: tuple[int, ...] = ()
+    if wanted and own_choices:
+        wanted, own = _reduce_own(deficit, wanted, own_choices)
     if not wanted:
         return None
     pack = PACKING[wanted]
