@@ -196,22 +196,41 @@ def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple
 def _plain_units(key: Key, item: int) -> tuple[tuple, tuple] | None:
     """What is bought and waived when only one payment is possible (else None: ask the solver).
 
-    That is when every group of choice cards touches at most one missing resource: the choices
-    cover units of that resource, and the discount waives the dearest units left, lowest resource
-    first among equal prices (the solver's order).
+    The common case, no choice card or discount touching the missing units, is plain arithmetic;
+    see :func:`_covered_units` for the others.
     """
     own, prices = key[0], key[2]
-    missing = [0] * 5
+    bought = []
     short = 0
     for r, n in NEEDED[item]:
         if n > own[r]:
-            missing[r] = n - own[r]
+            bought.append((RESOURCES[r], (n - own[r]) * prices[r]))
             short |= 1 << r
     if not short:
-        return (), ()
+        return _NONE_PAID
+    slot = DISCOUNT_SLOT[item]
+    if not (slot and key[slot]):
+        if not key[1]:
+            return tuple(bought), ()
+        groups = _GROUPS.get(key[1]) or choice_groups(key[1])
+        if groups[0] is not None and not short & groups[1]:
+            return tuple(bought), ()
+    return _covered_units(key, item, short)
+
+
+def _covered_units(key: Key, item: int, short: int) -> tuple[tuple, tuple] | None:
+    """Bought and waived units when every group of choice cards touches at most one missing resource
+    (else None): the choices cover units of that resource, and the discount waives the dearest units
+    left, lowest resource first among equal prices (the solver's order).
+    """
+    own, prices = key[0], key[2]
     groups = _GROUPS.get(key[1]) or choice_groups(key[1])
     if groups[0] is None:
         return None
+    missing = [0] * 5
+    for r, n in NEEDED[item]:
+        if n > own[r]:
+            missing[r] = n - own[r]
     if short & groups[1]:
         for m, count in groups[0]:
             touched = m & short
@@ -221,18 +240,19 @@ def _plain_units(key: Key, item: int) -> tuple[tuple, tuple] | None:
                 r = touched.bit_length() - 1
                 missing[r] -= min(count, missing[r])
     slot = DISCOUNT_SLOT[item]
+    if not (slot and key[slot]):
+        return tuple([(RESOURCES[r], u * prices[r]) for r, u in enumerate(missing) if u]), ()
     waived = [0] * 5
-    if slot and key[slot]:
-        units = DISCOUNT_UNITS
-        for r in sorted(range(5), key=lambda i: -prices[i]):
-            if units <= 0:
-                break
-            k = min(units, missing[r])
-            waived[r] = k
-            missing[r] -= k
-            units -= k
-    return (tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(missing) if u),
-            tuple((RESOURCES[r], u) for r, u in enumerate(waived) if u))
+    units = DISCOUNT_UNITS
+    for _, r in sorted([(-prices[r], r) for r in range(5) if missing[r]]):
+        k = min(units, missing[r])
+        waived[r] = k
+        missing[r] -= k
+        units -= k
+        if not units:
+            break
+    return (tuple([(RESOURCES[r], u * prices[r]) for r, u in enumerate(missing) if u]),
+            tuple([(RESOURCES[r], u) for r, u in enumerate(waived) if u]))
 
 
 def _solved_units(key: Key, item: int) -> tuple[tuple, tuple]:
@@ -252,4 +272,5 @@ _REDUCED: dict[tuple, Payment] = {}
 _PAID: dict[tuple, tuple[tuple, tuple]] = {}
 _GROUPS: dict[tuple[int, ...], Groups] = {}
 _NOTHING = (0, 0, 0, 0, 0)
+_NONE_PAID: tuple[tuple, tuple] = ((), ())
 _FREE = Payment((0,), (_NOTHING,), (), _NOTHING)
