@@ -4,19 +4,16 @@ A city's *trading context* is everything a payment depends on besides the need a
 production (fixed units and one-of cards), each neighbour's sellable production and the discount masks.
 It is looked up once per hand (:func:`trader`); the payments of each need are then remembered per
 context (first level). A context seen for the first time reduces the need to the resources it lacks
-and packs them into a smaller problem for :func:`engine.payment.payment_options`, whose answers are
-remembered by that packed problem (second level), which many different cities share; a packed problem
-not seen before is renumbered into a canonical order first, so that it shares the solution of any
-problem that differs only by the names of its resources.
+and packs them into a smaller problem (:mod:`engine.classic.packed`), whose answers are remembered
+by that packed problem (second level), which many different cities share.
 """
 
 from __future__ import annotations
 
 from engine.classic import tables as T
-from engine.classic.state import PRICES, State
-from engine.payment import Market, payment_options
+from engine.classic.packed import BITS, PACKING, Pair, solve
+from engine.classic.state import State
 
-Pair = tuple[int, int]
 # (own units, own one-of cards, left units, left one-of cards, left discount mask, right ... the same)
 Context = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int,
                 tuple[int, ...], tuple[int, ...], int]
@@ -25,33 +22,8 @@ Found = tuple[Pair, ...] | None
 
 _BY_CONTEXT: dict[Context, dict[tuple[int, ...], Found]] = {}
 _BY_CONTEXT_MAX = 1 << 14
-_SOLVED: dict[tuple, tuple[Pair, ...]] = {}
-_SOLVED_MAX = 1 << 16
 _SUPPORT: dict[tuple[int, ...], tuple[int, ...]] = {}
 _MISSING = object()
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(r for r in range(T.N_RES) if mask >> r & 1)
-
-
-BITS = tuple(_bits(m) for m in range(1 << T.N_RES))
-
-
-def _packing(wanted: int) -> tuple[int, ...]:
-    """For every mask, its bits among ``wanted`` renumbered 0, 1, ... in order."""
-    spots = BITS[wanted]
-    out = []
-    for m in range(1 << T.N_RES):
-        packed = 0
-        for j, r in enumerate(spots):
-            if m >> r & 1:
-                packed |= 1 << j
-        out.append(packed)
-    return tuple(out)
-
-
-PACKING = tuple(_packing(w) for w in range(1 << T.N_RES))
 
 
 class Trader:
@@ -161,55 +133,4 @@ def _solve(ctx: Context, need: tuple[int, ...]) -> Found:
     key = (tuple(lacking), tuple([pack[c] for c in own]),
            _side(lacking, wanted, l_stock, l_choices, l_disc),
            _side(lacking, wanted, r_stock, r_choices, r_disc))
-    found = _SOLVED.get(key)
-    if found is None:
-        same = _canonical(key)
-        found = _SOLVED.get(same)
-        if found is None:
-            found = _solve_packed(same)
-        if len(_SOLVED) >= _SOLVED_MAX:
-            _SOLVED.clear()
-        _SOLVED[key] = _SOLVED[same] = found
-    return found
-
-
-def _canonical(key: tuple) -> tuple:
-    """The packed problem ``key`` with its resources renumbered in the order of their features.
-
-    The solver's answer (the set of undominated coin pairs) does not depend on how resources are
-    numbered, so problems that differ only by the names of their resources share one solution.
-    """
-    lacking, own, left, right = key
-    size = len(lacking)
-
-    def feature(j: int) -> tuple[int, ...]:
-        return (lacking[j], left[0][j], left[2] >> j & 1, right[0][j], right[2] >> j & 1,
-                sum(c >> j & 1 for c in own), sum(c >> j & 1 for c in left[1]),
-                sum(c >> j & 1 for c in right[1]))
-
-    order = sorted(range(size), key=feature)
-    if order == list(range(size)):
-        return key
-    new = [0] * size
-    for j, old in enumerate(order):
-        new[old] = j
-
-    def move(mask: int) -> int:
-        out = 0
-        for old in BITS[mask]:
-            out |= 1 << new[old]
-        return out
-
-    def side(market: tuple) -> tuple:
-        stock, choices, cheap = market
-        return tuple(stock[old] for old in order), tuple(sorted(move(c) for c in choices)), move(cheap)
-
-    return tuple(lacking[old] for old in order), tuple(sorted(move(c) for c in own)), side(left), side(right)
-
-
-def _solve_packed(key: tuple) -> tuple[Pair, ...]:
-    """Run the shared solver on a packed problem (resources renumbered 0 .. k-1, none owned)."""
-    deficit, own, *sides = key
-    size = len(deficit)
-    markets = tuple(Market(PRICES[cheap][:size], stock, choices) for stock, choices, cheap in sides)
-    return tuple((p.coins[0], p.coins[1]) for p in payment_options(deficit, (0,) * size, own, markets))
+    return solve(key)
