@@ -103,11 +103,19 @@ def payment(key: Key, item: int) -> Payment:
 def trade_coins(key: Key, table: dict[int, Any], item: int) -> int:
     """Trade coins for ``item`` (filling the memo).
 
-    Computed directly (:func:`direct_coins`) when the choice cards of ``key`` form disjoint groups,
-    which is always the case with the Duel cards; otherwise the shared solver answers.
+    Plain arithmetic when no choice card or discount touches the missing units (the common case);
+    else :func:`choice_coins`.
     """
-    groups = _GROUPS.get(key[1]) or choice_groups(key[1])
-    coins = direct_coins(key, item, groups) if groups[0] is not None else sum(payment(key, item).coins)
+    own, prices = key[0], key[2]
+    coins = short = 0
+    for r, n in NEEDED[item]:
+        if n > own[r]:
+            coins += (n - own[r]) * prices[r]
+            short |= 1 << r
+    if coins:
+        slot = DISCOUNT_SLOT[item]
+        if key[1] or (slot and key[slot]):
+            coins = choice_coins(key, item, coins, short)
     table[item] = coins
     return coins
 
@@ -117,6 +125,9 @@ Groups = tuple[tuple[tuple[int, int], ...] | None, int]
 
 def choice_groups(choices: tuple[int, ...]) -> Groups:
     """``(((mask, count), ...), union of the masks)``; ``(None, 0)`` unless distinct masks are disjoint."""
+    groups = _GROUPS.get(choices)
+    if groups is not None:
+        return groups
     counts: dict[int, int] = {}
     for m in choices:
         counts[m] = counts.get(m, 0) + 1
@@ -129,31 +140,26 @@ def choice_groups(choices: tuple[int, ...]) -> Groups:
     return groups
 
 
-def direct_coins(key: Key, item: int, groups: Groups) -> int:
-    """The cheapest trade for ``item`` when the choice masks form disjoint ``groups``.
+def choice_coins(key: Key, item: int, coins: int, short: int) -> int:
+    """Trade coins once choice cards and the discount are used; ``coins`` is the price without them.
 
-    Plain arithmetic when no choice card or discount applies to the missing units; else
-    :func:`_greedy_coins`.
+    The shared solver answers unless the choice masks form disjoint groups (always so with the Duel
+    cards). A group touching one missing resource covers units of it; otherwise
+    :func:`_greedy_coins` decides.
     """
-    own, prices = key[0], key[2]
-    coins = short = 0
-    for r, n in NEEDED[item]:
-        missing = n - own[r]
-        if missing > 0:
-            coins += missing * prices[r]
-            short |= 1 << r
-    if not coins:
-        return 0
+    groups = choice_groups(key[1])
+    if groups[0] is None:
+        return sum(payment(key, item).coins)
     slot = DISCOUNT_SLOT[item]
-    discount = DISCOUNT_UNITS if slot and key[slot] else 0
-    if discount:
-        return _greedy_coins(key, item, groups[0] or (), discount)
+    if slot and key[slot]:
+        return _greedy_coins(key, item, groups[0], DISCOUNT_UNITS)
     if short & groups[1]:
-        for m, count in groups[0] or ():
+        own, prices = key[0], key[2]
+        for m, count in groups[0]:
             touched = m & short
             if touched & (touched - 1):
-                return _greedy_coins(key, item, groups[0] or (), 0)
-            if touched:  # the group's choices cover units of its one missing resource
+                return _greedy_coins(key, item, groups[0], 0)
+            if touched:
                 r = touched.bit_length() - 1
                 coins -= min(count, NEED_VECTOR[item][r] - own[r]) * prices[r]
     return coins
@@ -212,7 +218,7 @@ def _plain_units(key: Key, item: int) -> tuple[tuple, tuple] | None:
     if not (slot and key[slot]):
         if not key[1]:
             return tuple(bought), ()
-        groups = _GROUPS.get(key[1]) or choice_groups(key[1])
+        groups = choice_groups(key[1])
         if groups[0] is not None and not short & groups[1]:
             return tuple(bought), ()
     return _covered_units(key, item, short)
@@ -224,7 +230,7 @@ def _covered_units(key: Key, item: int, short: int) -> tuple[tuple, tuple] | Non
     left, lowest resource first among equal prices (the solver's order).
     """
     own, prices = key[0], key[2]
-    groups = _GROUPS.get(key[1]) or choice_groups(key[1])
+    groups = choice_groups(key[1])
     if groups[0] is None:
         return None
     missing = [0] * 5
