@@ -2,7 +2,8 @@
 
 A player's trade situation is the key ``(own production, own choice masks, prices, masonry,
 architecture)``. Every key owns one dict ``item -> trade coins`` (items: card index, or
-``WONDER_BASE + wonder index``; ``~item`` holds what was bought and waived), shared by all games.
+``WONDER_BASE + wonder index``), shared by all games. Most answers are plain arithmetic; the solver
+is asked only when choice cards could be spent in several ways, memoised by the reduced question.
 """
 
 from __future__ import annotations
@@ -191,12 +192,13 @@ def _greedy_coins(key: Key, item: int, groups: tuple[tuple[int, int], ...], disc
     return sum(bought[discount:])
 
 
-def paid_units(key: Key, table: dict[int, Any], item: int) -> tuple[tuple, tuple]:
-    """``((resource, coins), ...)`` bought and ``((resource, units), ...)`` waived for ``item`` (memoised)."""
-    found = table.get(~item)
-    if found is None:
-        found = table[~item] = _plain_units(key, item) or _solved_units(key, item)
-    return found
+def paid_units(key: Key, item: int) -> tuple[tuple, tuple]:
+    """``((resource, coins), ...)`` bought and ``((resource, units), ...)`` waived for ``item``.
+
+    Not memoised per trade situation (a build rarely repeats in one): the common cases are direct,
+    and the solver's answers are memoised by the reduced question.
+    """
+    return _plain_units(key, item) or _solved_units(key, item)
 
 
 def _plain_units(key: Key, item: int) -> tuple[tuple, tuple] | None:

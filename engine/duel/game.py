@@ -329,7 +329,7 @@ class DuelGame(Flow, Effects):
         key = self.keys[seat]
         slot = DISCOUNT_SLOT[item]
         if trade or (slot and key[slot]):
-            bought, waived = paid_units(key, self.costs[seat], item)
+            bought, waived = paid_units(key, item)
             bought_d, waived_d = dict(bought), dict(waived)
         else:
             bought_d, waived_d = {}, {}
