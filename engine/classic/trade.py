@@ -91,6 +91,9 @@ def _side(lacking: list[int], wanted: int, stock: tuple[int, ...], choices: tupl
     deficit (smaller keys, more cache hits).
     """
     pack = PACKING[wanted]
+    if not choices:
+        capped = tuple([stock[r] if stock[r] < d else d for r, d in zip(BITS[wanted], lacking, strict=True)])
+        return capped, (), pack[disc & wanted]
     units = [stock[r] for r in BITS[wanted]]
     kept = []
     for c in choices:
@@ -130,7 +133,7 @@ def _solve(ctx: Context, need: tuple[int, ...]) -> Found:
         return None
     pack = PACKING[wanted]
     lacking = [deficit[r] for r in BITS[wanted]]
-    key = (tuple(lacking), tuple([pack[c] for c in own]),
+    key = (tuple(lacking), tuple([pack[c] for c in own]) if own else own,
            _side(lacking, wanted, l_stock, l_choices, l_disc),
            _side(lacking, wanted, r_stock, r_choices, r_disc))
     return solve(key)
