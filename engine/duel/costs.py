@@ -264,16 +264,59 @@ def _covered_units(key: Key, item: int, short: int) -> tuple[tuple, tuple] | Non
 
 
 def _solved_units(key: Key, item: int) -> tuple[tuple, tuple]:
-    """What is bought and waived, by the shared solver (memoised by the reduced question)."""
+    """What is bought and waived when choices could be spent in several ways (memoised by the
+    reduced question); the answer of the shared solver, computed by :func:`bank_payment`."""
     reduced = reduced_question(key, item)
     found = _PAID.get(reduced) if reduced is not None else ((), ())
     if found is None:
-        pay = payment(key, item)
-        prices = key[2]
-        bought = tuple((RESOURCES[r], u * prices[r]) for r, u in enumerate(pay.bought[0]) if u)
-        waived = tuple((RESOURCES[r], u) for r, u in enumerate(pay.waived) if u)
-        found = _PAID[reduced] = (bought, waived)
+        missing, choices, discount = reduced
+        bought, waived = bank_payment(missing, choices, discount)
+        found = _PAID[reduced] = (
+            tuple([(RESOURCES[r], bought[r] * p) for r, _, p in missing if bought[r]]),
+            tuple([(RESOURCES[r], waived[r]) for r, _, _ in missing if waived[r]]))
     return found
+
+
+def bank_payment(missing: tuple[tuple[int, int, int], ...], choices: tuple[int, ...],
+                 discount: int) -> tuple[list[int], list[int]]:
+    """Bought and waived units per resource for the missing ``(resource, units, price)``.
+
+    The same walk as ``engine.payment`` for one unlimited market, so ties end the same way: spend
+    each choice card (in order) on every useful resource (lowest first), keep the first assignment
+    that reaches each remaining deficit, waive the dearest units of each (lowest resource first
+    among equal prices), and take the first cheapest.
+    """
+    deficit, prices = [0] * 5, [0] * 5
+    for r, m, p in missing:
+        deficit[r], prices[r] = m, p
+    states: dict[tuple[int, ...], None] = {tuple(deficit): None}
+    for choice in choices:
+        nxt: dict[tuple[int, ...], None] = {}
+        for d in states:
+            useful = [r for r in range(5) if choice >> r & 1 and d[r] > 0]
+            if not useful:
+                nxt.setdefault(d, None)
+            for r in useful:
+                lst = list(d)
+                lst[r] -= 1
+                nxt.setdefault(tuple(lst), None)
+        states = nxt
+    order = sorted(range(5), key=lambda i: -prices[i])
+    best: tuple[int, list[int], list[int]] | None = None
+    for d in states:
+        waived = [0] * 5
+        units = discount
+        for r in order:
+            if units <= 0:
+                break
+            waived[r] = k = min(units, d[r])
+            units -= k
+        bought = [d[r] - waived[r] for r in range(5)]
+        coins = sum(u * p for u, p in zip(bought, prices, strict=True))
+        if best is None or coins < best[0]:
+            best = (coins, bought, waived)
+    assert best is not None
+    return best[1], best[2]
 
 
 _REDUCED: dict[tuple, Payment] = {}

@@ -34,3 +34,19 @@ def test_non_disjoint_choices_go_to_the_solver() -> None:
     item = costs.WONDER_BASE
     assert costs._plain_units(key, item) is None
     assert costs.trade_coins(key, {}, item) == costs.payment(key, item).total
+
+
+def test_bank_payment_is_the_solver_answer() -> None:
+    rng = random.Random(23)
+    solved = 0
+    for _ in range(4000):
+        key = _random_key(rng)
+        item = rng.randrange(N_CARDS) if rng.random() < 0.6 else costs.WONDER_BASE + rng.randrange(12)
+        reduced = costs.reduced_question(key, item)
+        if reduced is None:
+            continue
+        solved += 1
+        bought, waived = costs.bank_payment(*reduced)
+        pay = costs.payment(key, item)
+        assert (tuple(bought), tuple(waived)) == (pay.bought[0], pay.waived), (key, item)
+    assert solved > 2000
