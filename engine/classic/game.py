@@ -67,7 +67,7 @@ class ClassicGame:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Every legal action of ``seat`` now (payments cheapest first); ``[]`` if it has no choice."""
-        if not _is_seat(seat) or seat not in self.to_act():
+        if not self._acting(seat):
             return []
         plans, free_city = self._current(seat)
         return [action_of(key, free_city) for key in plans]
@@ -77,7 +77,7 @@ class ClassicGame:
         s = self.state
         if s.phase == "over":
             raise IllegalAction("the game is over")
-        if not _is_seat(seat) or seat not in self.to_act():
+        if not self._acting(seat):
             raise IllegalAction(f"seat {seat} has nothing to choose now")
         try:
             key, free_city = parse(action)
@@ -121,6 +121,15 @@ class ClassicGame:
         return [[seat, dict(action)] for seat, action in self.state.log]
 
     # --- options -------------------------------------------------------------------------------------
+
+    def _acting(self, seat: int) -> bool:
+        """True if ``seat`` is in :meth:`to_act` (without building the list)."""
+        if not _is_seat(seat):
+            return False
+        s = self.state
+        if s.phase == "turn":
+            return 0 <= seat < s.seats
+        return s.phase != "over" and seat == s.seat_of(s.queue[0][1])
 
     def _changed(self) -> None:
         self._version += 1
@@ -202,7 +211,7 @@ class ClassicGame:
                 s.fc_choice = None
         s.log.append([seat, dict(action)])
         events: list[dict[str, Any]] = [{"type": "chosen", "seat": seat, "city": 2 if free_city else seat}]
-        if all(c is not None for c in s.choices) and (not s.two or s.fc_choice is not None):
+        if None not in s.choices and (not s.two or s.fc_choice is not None):
             resolve_turn(s, events)
             self._changed()
         return events

@@ -17,6 +17,8 @@ from engine.classic.trade import Trader, trader
 BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
 TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+_FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
+                for k in range(len(TYPES)))
 DISCARD_COINS = 3
 
 # A plan is what a validated action does: (kind, card, left, right, bank coins, how)
@@ -156,8 +158,7 @@ def parse(action: Any) -> tuple[tuple, bool]:
     kind = TYPE_INDEX.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
         raise ValueError(f"unknown action type {action.get('type')!r}; known: {list(TYPES)}")
-    allowed = {"type", "card", "free_city"} | ({"left", "right"} if kind in (BUILD, WONDER) else set())
-    extra = set(action) - allowed
+    extra = action.keys() - _FIELDS[kind]
     if extra:
         raise ValueError(f"unexpected fields for a {TYPES[kind]!r} action: {sorted(extra)}")
     card_id = action.get("card")
