@@ -16,7 +16,7 @@ def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
     if seats != 2 or isinstance(seats, bool):
         raise ValueError(f"7 Wonders Duel is for exactly 2 seats, not {seats!r}")
     seed = check_seed(seed)
-    opts = copy.deepcopy(check_options(options))
+    opts = {} if options is None else copy.deepcopy(check_options(options))
     return DuelGame(seed, opts, draw_setup(seed, opts))
 
 

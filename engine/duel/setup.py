@@ -134,7 +134,6 @@ def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
             raise ValueError("setup guilds: only guild ids are allowed")
     chosen_guilds = guilds[:3] if fixed_guilds is None else fixed_guilds
     for age in (1, 2, 3):
-        pool_cards = set(AGE_CARDS[age])
         if age in ages:
             deck = _ids(ages[age], CARD_INDEX, f"ages {age}", 20)
             plain = [c for c in deck if _COLOR[c] != PURPLE]
@@ -156,7 +155,7 @@ def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
             decks[age], removed[age] = deck, rest
         elif age in gone:
             rem = _ids(gone[age], CARD_INDEX, f"removed {age}", 3)
-            if not set(rem) <= pool_cards:
+            if not set(rem) <= set(AGE_CARDS[age]):
                 raise ValueError(f"setup removed {age}: only Age {age} cards are allowed")
             deck = [c for c in AGE_CARDS[age] if c not in rem] + (chosen_guilds if age == 3 else [])
             shuffle(rng, deck)
