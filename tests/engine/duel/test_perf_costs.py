@@ -1,10 +1,10 @@
-"""The direct payment shortcuts of engine.duel.costs give exactly what the shared solver gives."""
+"""The direct shortcuts of engine.duel.costs and engine.duel.paid give what the shared solver gives."""
 
 from __future__ import annotations
 
 import random
 
-from engine.duel import costs
+from engine.duel import costs, paid
 from engine.duel.tables import N_CARDS
 
 
@@ -21,18 +21,18 @@ def test_direct_bought_and_waived_units_equal_the_solver() -> None:
     for _ in range(4000):
         key = _random_key(rng)
         item = rng.randrange(N_CARDS) if rng.random() < 0.6 else costs.WONDER_BASE + rng.randrange(12)
-        found = costs._plain_units(key, item)
+        found = paid._plain_units(key, item)
         if found is not None:
             direct += 1
-            assert found == costs._solved_units(key, item), (key, item)
-        assert costs.paid_units(key, item) == costs._solved_units(key, item)
+            assert found == paid._solved_units(key, item), (key, item)
+        assert paid.paid_units(key, item) == paid._solved_units(key, item)
     assert direct > 2000
 
 
 def test_non_disjoint_choices_go_to_the_solver() -> None:
     key = ((0, 0, 0, 0, 0), (0b011, 0b110), (2, 2, 2, 2, 2), False, False)
     item = costs.WONDER_BASE
-    assert costs._plain_units(key, item) is None
+    assert paid._plain_units(key, item) is None
     assert costs.trade_coins(key, {}, item) == costs.payment(key, item).total
 
 
@@ -46,7 +46,7 @@ def test_bank_payment_is_the_solver_answer() -> None:
         if reduced is None:
             continue
         solved += 1
-        bought, waived = costs.bank_payment(*reduced)
+        bought, waived = paid.bank_payment(*reduced)
         pay = costs.payment(key, item)
         assert (tuple(bought), tuple(waived)) == (pay.bought[0], pay.waived), (key, item)
     assert solved > 2000
