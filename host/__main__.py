@@ -28,14 +28,17 @@ def main(argv: list[str] | None = None) -> int:
 
     bases = [f"http://{ip}:{args.port}" for ip in lan_ips(args.host)]
     app = create_app(args.data, base_urls=bases)
-    print("Wonders Table host. Open the board on the TV or this laptop; phones scan the QR code there.")
-    for base in bases:
-        print(f"  board: {base}/")
-    print(qr_ascii(f"{bases[0]}/"))
-    print(f"Main address: {bases[0]}/   (saved tables: {args.data}/)   Ctrl-C stops.")
-    print("If phones cannot connect, allow this port through the laptop's firewall.", flush=True)
+    banner = "\n".join([
+        "Wonders Table host. Open the board on the TV or this laptop; phones scan the QR code there.",
+        *(f"  board: {base}/" for base in bases),
+        qr_ascii(f"{bases[0]}/"),
+        f"Main address: {bases[0]}/   (saved tables: {args.data}/)   Ctrl-C stops.",
+        "If phones cannot connect, allow this port through the laptop's firewall.",
+    ])
     try:
-        web.run_app(app, host=args.host, port=args.port, shutdown_timeout=SHUTDOWN_TIMEOUT, print=None)
+        # run_app calls ``print`` once the port is listening: the addresses shown then really answer.
+        web.run_app(app, host=args.host, port=args.port, shutdown_timeout=SHUTDOWN_TIMEOUT,
+                    print=lambda _started: print(banner, flush=True))
     except OSError as exc:
         print(f"cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
