@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import IllegalAction
-from engine.duel.costs import DISCOUNT_SLOT, WONDER_BASE, trade_coins
+from engine.duel.costs import DISCOUNT_SLOT, WONDER_BASE, paid_units, trade_coins
 from engine.duel.effects import (
     CHOOSE_START,
     DESTROY,
@@ -17,7 +17,6 @@ from engine.duel.effects import (
     Effects,
 )
 from engine.duel.flow import Flow
-from engine.duel.paid import paid_units
 from engine.duel.tables import (
     CARD_COINS,
     CARD_ID,
@@ -330,7 +329,7 @@ class DuelGame(Flow, Effects):
         key = self.keys[seat]
         slot = DISCOUNT_SLOT[item]
         if trade or (slot and key[slot]):
-            bought, waived = paid_units(key, item)
+            bought, waived = paid_units(key, self.costs[seat], item)
             bought_d, waived_d = dict(bought), dict(waived)
         else:
             bought_d, waived_d = {}, {}
