@@ -69,41 +69,25 @@ def _age_map(fixed: dict[str, Any], key: str) -> dict[int, Any]:
     return {int(k): v for k, v in value.items()}
 
 
-def shuffle(rng: random.Random, items: list[Any]) -> None:
-    """``shuffle(rng, items)`` with the same draws and result, minus the per-item method calls.
-
-    This is the Fisher-Yates loop of ``random.Random.shuffle`` with ``_randbelow`` (rejection sampling
-    on ``getrandbits``) inlined; ``test_perf_setup`` checks it matches ``random.Random.shuffle``.
-    """
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
 def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     """Draw every random outcome of the game (integer ids), honouring ``options['setup']``."""
     rng = random.Random(seed)
     fixed = options.get("setup", {})
     first = rng.randrange(2)
     wonders = list(range(12))
-    shuffle(rng, wonders)
+    rng.shuffle(wonders)
     tokens = list(range(10))
-    shuffle(rng, tokens)
+    rng.shuffle(tokens)
     decks: dict[int, list[int]] = {}
     removed: dict[int, list[int]] = {}
     for age in (1, 2, 3):
         cards = list(AGE_CARDS[age])
-        shuffle(rng, cards)
+        rng.shuffle(cards)
         removed[age], decks[age] = cards[:3], cards[3:]
     guilds = list(GUILDS)
-    shuffle(rng, guilds)
+    rng.shuffle(guilds)
     deck3 = decks[3] + guilds[:3]
-    shuffle(rng, deck3)
+    rng.shuffle(deck3)
     decks[3] = deck3
 
     if "first_player" in fixed:
@@ -158,7 +142,7 @@ def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
             if not set(rem) <= set(AGE_CARDS[age]):
                 raise ValueError(f"setup removed {age}: only Age {age} cards are allowed")
             deck = [c for c in AGE_CARDS[age] if c not in rem] + (chosen_guilds if age == 3 else [])
-            shuffle(rng, deck)
+            rng.shuffle(deck)
             decks[age], removed[age] = deck, rem
         elif age == 3 and fixed_guilds is not None:
             swap = iter(fixed_guilds)
