@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
-from playwright.async_api import BrowserContext, ConsoleMessage, Error, Page, expect
+from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Error, Page, expect
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 360, "height": 740}
@@ -62,3 +64,21 @@ async def tap_first_action(phone: Page) -> bool:
     error = phone.locator("#error")
     assert await error.count() == 0, await error.inner_text()
     return True
+
+
+@asynccontextmanager
+async def couch(
+    chromium: Browser, phones: int, errors: list[str]
+) -> AsyncIterator[tuple[Page, list[BrowserContext]]]:
+    """A TV-sized board page (its errors watched) and one phone-sized context per player, each with its
+    own storage; every context is closed on the way out, before the host stops."""
+    board_ctx = await chromium.new_context(viewport=TV)
+    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+                  for _ in range(phones)]
+    try:
+        board = await board_ctx.new_page()
+        watch_errors(board, errors)
+        yield board, phone_ctxs
+    finally:
+        for ctx in (board_ctx, *phone_ctxs):
+            await ctx.close()

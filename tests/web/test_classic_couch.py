@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.async_api import Browser, Page, expect
 
-from tests.web.pages import ACTION, PHONE, TV, join_phones, shot, tap_first_action, watch_errors
+from tests.web.pages import ACTION, couch, join_phones, shot, tap_first_action
 
 MAX_TAPS = 300  # a 3-player game has about 60 decisions; this only stops a runaway loop
 SCORE_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "total"]
@@ -64,11 +64,7 @@ async def test_three_player_game_on_board_and_phones(
 ) -> None:
     names = ["Ann", "Bo", "Cy"]
     errors: list[str] = []
-    board_ctx = await chromium.new_context(viewport=TV)
-    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in names]
-    try:
-        board = await board_ctx.new_page()
-        watch_errors(board, errors)
+    async with couch(chromium, len(names), errors) as (board, phone_ctxs):
         join_url = await open_table(board, host_url, 3, "A")
         phones = await join_phones(phone_ctxs, names, join_url, errors)
         await expect(board.locator(".lobby-info")).to_contain_text("3 players")
@@ -125,9 +121,6 @@ async def test_three_player_game_on_board_and_phones(
         for phone in phones:
             await expect(phone.locator("[data-action=start]")).to_be_visible()
         assert errors == [], errors
-    finally:
-        for ctx in (board_ctx, *phone_ctxs):
-            await ctx.close()
 
 
 async def test_two_player_game_with_the_free_city(
@@ -135,11 +128,7 @@ async def test_two_player_game_with_the_free_city(
 ) -> None:
     names = ["Ann", "Bo"]
     errors: list[str] = []
-    board_ctx = await chromium.new_context(viewport=TV)
-    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in names]
-    try:
-        board = await board_ctx.new_page()
-        watch_errors(board, errors)
+    async with couch(chromium, len(names), errors) as (board, phone_ctxs):
         join_url = await open_table(board, host_url, 2, "random")
         phones = await join_phones(phone_ctxs, names, join_url, errors)
         await expect(board.locator(".lobby-info")).to_contain_text("Free City")
@@ -164,6 +153,3 @@ async def test_two_player_game_with_the_free_city(
         await expect(board.locator("#final-scores thead th.free")).to_have_text("Free City")
         await shot(board, shots, "classic-board-final-2p")
         assert errors == [], errors
-    finally:
-        for ctx in (board_ctx, *phone_ctxs):
-            await ctx.close()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.async_api import Browser, Page, expect
 
-from tests.web.pages import PHONE, TV, join_phones, shot, tap_first_action, watch_errors
+from tests.web.pages import couch, join_phones, shot, tap_first_action
 
 MAX_TAPS = 400  # a Duel has about 70 decisions; this only stops a runaway loop
 NAMES = ("Ann", "Bo")
@@ -55,11 +55,7 @@ async def test_whole_game_on_board_and_two_phones(
     host_url: str, chromium: Browser, shots: Path | None
 ) -> None:
     errors: list[str] = []
-    board_ctx = await chromium.new_context(viewport=TV)
-    phone_ctxs = [await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in NAMES]
-    try:
-        board = await board_ctx.new_page()
-        watch_errors(board, errors)
+    async with couch(chromium, len(NAMES), errors) as (board, phone_ctxs):
         await board.goto(f"{host_url}/")
         await board.click("[data-action=create]")
         join_url = await board.locator("#join-url").get_attribute("href")
@@ -149,6 +145,3 @@ async def test_whole_game_on_board_and_two_phones(
         for phone in phones:
             await expect(phone.locator("[data-action=start]")).to_be_visible()
         assert errors == [], errors
-    finally:
-        for ctx in (board_ctx, *phone_ctxs):
-            await ctx.close()
