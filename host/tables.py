@@ -209,17 +209,18 @@ class Tables:
         action = self._plain(action, "action")
         if action not in game.legal_actions(seat.seat):
             self._explain_illegal(game, seat.seat, action)
-        before = game.to_dict()
         step = len(game.action_log)
         try:
             events = game.apply(seat.seat, copy.deepcopy(action))
             table.state = OVER if game.is_over() else PLAYING
             self.store.append_action(table, step, seat.seat, action)
-        except IllegalAction as exc:
-            table.engine_game, table.state = engine.restore(before), PLAYING
+        except IllegalAction as exc:  # the engine leaves the game untouched
             raise HostError("illegal_action", str(exc) or "illegal action") from None
         except Exception:
-            table.engine_game, table.state = engine.restore(before), PLAYING
+            # Not on disk, so not played: rebuild the game as it was (rare; no snapshot per move).
+            table.engine_game = engine.replay(table.game, seats=len(table.seats), seed=table.seed,
+                                              options=table.options, log=game.action_log[:step])
+            table.state = PLAYING
             raise
         return events
 
