@@ -1,5 +1,22 @@
 """Pure, deterministic rules engines for the 7 Wonders family (see :mod:`engine.api`)."""
 
-from engine.api import Action, Event, Game, IllegalAction, catalog, new_game, replay, restore
+from engine.api import (
+    Action,
+    Event,
+    Game,
+    GameSpec,
+    IllegalAction,
+    OptionSpec,
+    catalog,
+    kinds,
+    new_game,
+    replay,
+    restore,
+    sample,
+    spec,
+)
 
-__all__ = ["Action", "Event", "Game", "IllegalAction", "catalog", "new_game", "replay", "restore"]
+__all__ = [
+    "Action", "Event", "Game", "GameSpec", "IllegalAction", "OptionSpec", "catalog", "kinds", "new_game",
+    "replay", "restore", "sample", "spec",
+]

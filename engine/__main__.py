@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("kind")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--seats", type=int, default=None, help="players per game (default: 2 for duel)")
+    sim.add_argument("--seats", type=int, default=None, help="players per game (default: the game's own)")
     args = parser.parse_args(argv)
     if args.command == "catalog":
         from engine.api import catalog
@@ -27,12 +27,12 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(catalog(args.kind), sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
-    seats = args.seats if args.seats is not None else DEFAULT_SEATS.get(args.kind, 3)
+    from engine.api import spec
+
+    seats = args.seats if args.seats is not None else spec(args.kind).default_seats
     print(format_stats(simulate(args.kind, seats, args.games, args.seed)))
     return 0
 
-
-DEFAULT_SEATS = {"duel": 2}
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -2,11 +2,13 @@
 
 Host, bots and tests talk to games only through this module. A game is a plain Python
 object with the methods of :class:`Game`; each game kind lives in its own package
-(``engine.duel``, ``engine.classic``) whose ``rules`` module exposes three functions:
+(``engine.duel``, ``engine.classic``) whose ``rules`` module exposes:
 
+- ``SPEC: GameSpec``  (the game's declared facts: seat range, options)
 - ``new_game(seats: int, seed: int, options: dict | None) -> Game``
 - ``restore(data: dict) -> Game``  (the inverse of ``Game.to_dict``)
 - ``catalog(options: dict | None) -> dict``
+- ``sample(view: dict, seed: int) -> Game``  (a whole game consistent with one seat's view)
 
 Everything here is pure: no I/O, no clock, no asyncio. All randomness comes from the
 game's seed, so the same (kind, seats, seed, options, action log) always gives the same game.
@@ -15,6 +17,7 @@ game's seed, so the same (kind, seats, seed, options, action log) always gives t
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 Action = dict[str, Any]
@@ -30,6 +33,56 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the game is left untouched."""
 
 
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of a game kind, as ``new_game(options=...)`` takes it.
+
+    ``type`` is ``"bool"``, ``"str"``, ``"int"``, ``"list"`` or ``"object"``; ``allowed`` lists the
+    values a client may pick from (``None``: any value the game validates). ``public`` options may
+    be shown to every client; ``testing`` options (fixed deals for tests and replays) are accepted
+    over the network only by a host started for testing, and are never sent to any client.
+    """
+
+    name: str
+    type: str
+    default: Any
+    allowed: tuple[Any, ...] | None = None
+    public: bool = True
+    testing: bool = False
+    doc: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """The declared facts of a game kind: its name, seat range, turn style and options."""
+
+    kind: str
+    title: str
+    min_seats: int
+    max_seats: int
+    default_seats: int
+    simultaneous: bool
+    options: tuple[OptionSpec, ...] = ()
+
+    def option(self, name: str) -> OptionSpec | None:
+        """The option called ``name``, or ``None``."""
+        return next((o for o in self.options if o.name == name), None)
+
+    def public_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The part of ``options`` every player may know (no testing-only option)."""
+        out = {}
+        for name, value in options.items():
+            declared = self.option(name)
+            if declared is not None and declared.public and not declared.testing:
+                out[name] = value
+        return out
+
+    def accepts_seats(self, seats: object) -> bool:
+        """True if ``seats`` is a whole number within the declared range."""
+        return (isinstance(seats, int) and not isinstance(seats, bool)
+                and self.min_seats <= seats <= self.max_seats)
+
+
 @runtime_checkable
 class Game(Protocol):
     """What every game offers. Seats are integers ``0 .. seats-1``."""
@@ -40,6 +93,9 @@ class Game(Protocol):
     def to_act(self) -> list[int]:
         """Seats that must act now (several for simultaneous turns); empty when over."""
 
+    def waiting(self) -> list[int]:
+        """Seats of :meth:`to_act` whose decision the game still waits for."""
+
     def legal_actions(self, seat: int) -> list[Action]:
         """Every legal action of ``seat`` now, as plain JSON-able dicts with a ``"type"``."""
 
@@ -47,7 +103,10 @@ class Game(Protocol):
         """Apply ``action`` for ``seat``; return public events, or raise :class:`IllegalAction`."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: the public view for the shared board)."""
+        """What ``seat`` may know (``None``: the public view for the shared board).
+
+        Every view carries ``"kind"`` and ``"seat"``.
+        """
 
     def is_over(self) -> bool:
         """True once the game has ended."""
@@ -56,7 +115,10 @@ class Game(Protocol):
         """Winners, victory type and the score pad per seat; ``None`` while playing."""
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON- and msgpack-safe snapshot that :func:`restore` turns back into this game."""
+        """A JSON- and msgpack-safe save that :func:`restore` turns back into this game."""
+
+    def clone(self) -> Game:
+        """An independent copy: applying actions to one never changes the other."""
 
     @property
     def action_log(self) -> list[list[Any]]:
@@ -71,16 +133,29 @@ def _module(kind: str) -> Any:
     return importlib.import_module(name)
 
 
+def kinds() -> list[str]:
+    """Every game kind the engine knows."""
+    return sorted(GAME_MODULES)
+
+
+def spec(kind: str) -> GameSpec:
+    """The declared facts of ``kind`` (seat range, options); ``ValueError`` for an unknown kind."""
+    declared: GameSpec = _module(kind).SPEC
+    return declared
+
+
 def new_game(kind: str, *, seats: int, seed: int, options: dict[str, Any] | None = None) -> Game:
     """Start a new game of ``kind`` for ``seats`` players from ``seed`` and ``options``."""
-    return _module(kind).new_game(seats, seed, options)
+    game: Game = _module(kind).new_game(seats, seed, options)
+    return game
 
 
 def restore(data: dict[str, Any]) -> Game:
     """Rebuild a game from :meth:`Game.to_dict` output."""
     if not isinstance(data, dict) or "kind" not in data:
         raise ValueError("not a saved game: a dict with a 'kind' is expected")
-    return _module(data["kind"]).restore(data)
+    game: Game = _module(data["kind"]).restore(data)
+    return game
 
 
 def replay(
@@ -98,6 +173,19 @@ def replay(
     return game
 
 
+def sample(view: dict[str, Any], *, seed: int) -> Game:
+    """A complete game consistent with one seat's ``view`` (its ``kind`` and ``seat`` included).
+
+    Every hidden thing is drawn at random, from ``seed``, among what that seat cannot rule out;
+    ``sample(v, seed=s).view(v["seat"]) == v``. Bots search on samples, never on the real game.
+    """
+    if not isinstance(view, dict) or "kind" not in view:
+        raise ValueError("not a view: a dict with a 'kind' is expected")
+    game: Game = _module(view["kind"]).sample(view, seed)
+    return game
+
+
 def catalog(kind: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every card, wonder and token of ``kind`` as plain dicts (public data)."""
-    return _module(kind).catalog(options)
+    data: dict[str, Any] = _module(kind).catalog(options)
+    return data

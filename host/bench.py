@@ -26,10 +26,10 @@ from typing import Any
 
 from aiohttp import web
 
+import engine
 from host.app import create_app
 from host.phone import Phone, PhoneError, create_table
 from host.store import DB_NAME
-from host.tables import SEATS_BY_GAME
 
 LOOPBACK = "127.0.0.1"  # the only address the bench ever binds or connects to
 MAX_TABLES = 200
@@ -205,7 +205,7 @@ def format_summary(s: dict[str, Any]) -> str:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m host.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=DEFAULT_TABLES, help=f"tables at once (1-{MAX_TABLES})")
-    parser.add_argument("--game", default="duel", choices=sorted(SEATS_BY_GAME), help="the game kind")
+    parser.add_argument("--game", default="duel", choices=engine.kinds(), help="the game kind")
     parser.add_argument("--seats", type=int, default=None, help="players per table (default: the game's)")
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="stop after this long")
     parser.add_argument("--inline", action="store_true", help="run the phones in the host's process")
@@ -217,10 +217,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse and bound the command line."""
     parser = _parser()
     args = parser.parse_args(argv)
-    default, fewest, most = SEATS_BY_GAME[args.game]
-    args.seats = default if args.seats is None else args.seats
-    if not fewest <= args.seats <= most:
-        parser.error(f"{args.game} has {fewest} to {most} seats")
+    declared = engine.spec(args.game)
+    args.seats = declared.default_seats if args.seats is None else args.seats
+    if not declared.accepts_seats(args.seats):
+        parser.error(f"{args.game} has {declared.min_seats} to {declared.max_seats} seats")
     if not 1 <= args.tables <= MAX_TABLES:
         parser.error(f"--tables must be 1 to {MAX_TABLES}")
     if not 0 < args.seconds <= 3600:

@@ -26,7 +26,6 @@ log = logging.getLogger("host.tables")
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L, O
 CODE_LENGTH = 4
 KEEP_FINISHED_SECONDS = 24 * 3600  # finished tables shown again after a host restart
-SEATS_BY_GAME = {"duel": (2, 2, 2), "classic": (3, 2, 7)}  # game kind: (default, fewest, most) seats
 NAME_MAX = 24
 
 
@@ -90,15 +89,16 @@ class Tables:
 
     def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None) -> Table:
         """A new table in the lobby with a seed drawn from the OS."""
-        if not isinstance(game, str) or game not in SEATS_BY_GAME:
-            raise HostError("bad_request", f"unknown game {game!r}; known: {sorted(SEATS_BY_GAME)}")
+        if not isinstance(game, str) or game not in engine.kinds():
+            raise HostError("bad_request", f"unknown game {game!r}; known: {engine.kinds()}")
         options = self._plain(options)
         if not isinstance(autostart, bool):
             raise HostError("bad_request", "'autostart' must be true or false")
-        default, fewest, most = SEATS_BY_GAME[game]
-        seats = default if seats is None else seats
-        if not isinstance(seats, int) or isinstance(seats, bool) or not fewest <= seats <= most:
-            raise HostError("bad_request", f"'seats' of {game} must be from {fewest} to {most}")
+        declared = engine.spec(game)
+        seats = declared.default_seats if seats is None else seats
+        if not declared.accepts_seats(seats):
+            raise HostError("bad_request",
+                            f"'seats' of {game} must be from {declared.min_seats} to {declared.max_seats}")
         seed = self.seed_source()
         self._check_setup(game, seats, seed, options)
         table = Table(

@@ -10,6 +10,7 @@ from engine.classic.game import ClassicGame
 from engine.classic.resolve import start_age
 from engine.classic.serial import load
 from engine.classic.setup import new_state
+from engine.classic.spec import SPEC
 
 
 def new_game(seats: int, seed: int, options: dict[str, Any] | None = None) -> ClassicGame:
@@ -29,4 +30,4 @@ def restore(data: dict[str, Any]) -> ClassicGame:
     return game
 
 
-__all__ = ["catalog", "new_game", "restore"]
+__all__ = ["SPEC", "catalog", "new_game", "restore"]

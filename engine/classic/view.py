@@ -96,6 +96,7 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
         chosen = [q not in waiting for q in range(s.seats)]
     view: dict[str, Any] = {
         "game": "classic",
+        "kind": "classic",
         "seat": seat,
         "variant": "two_player" if s.two else "standard",
         "phase": s.phase,

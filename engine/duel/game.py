@@ -105,6 +105,10 @@ class DuelGame(Flow, Effects):
         """The seat the engine waits for (empty once the game is over)."""
         return [] if self.over else [self.pend_seat]
 
+    def waiting(self) -> list[int]:
+        """Seats whose decision the game waits for (Duel: the one seat to act)."""
+        return self.to_act()
+
     def is_over(self) -> bool:
         """True once the game has ended."""
         return self.over

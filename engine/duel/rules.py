@@ -1,4 +1,4 @@
-"""Entry points used by engine.api: new_game, restore, catalog."""
+"""Entry points used by engine.api: SPEC, new_game, restore, catalog."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from engine.duel.catalog import build_catalog
 from engine.duel.game import DuelGame
 from engine.duel.serial import restore as _restore
 from engine.duel.setup import check_options, check_seed, draw_setup
+from engine.duel.spec import SPEC
 
 
 def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
@@ -28,3 +29,6 @@ def restore(data: dict[str, Any]) -> DuelGame:
 def catalog(options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Every card, guild, wonder and progress token as plain dicts."""
     return build_catalog()
+
+
+__all__ = ["SPEC", "catalog", "new_game", "restore"]

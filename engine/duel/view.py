@@ -130,6 +130,7 @@ def build_view(game: Any, seat: int | None) -> dict[str, Any]:
         mine = my_turn(game, seat)
     return {
         "game": "duel",
+        "kind": "duel",
         "seat": seat,
         "phase": game.phase,
         "age": game.age,

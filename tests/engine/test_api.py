@@ -35,3 +35,15 @@ def test_replay_gives_the_same_game_for_every_kind() -> None:
             game.apply(seat, game.legal_actions(seat)[-1])
         again = engine.replay(kind, seats=seats, seed=21, options=None, log=game.action_log)
         assert again.to_dict() == game.to_dict()
+
+
+def test_every_kind_declares_its_spec() -> None:
+    assert engine.kinds() == ["classic", "duel"]
+    duel, classic = engine.spec("duel"), engine.spec("classic")
+    assert (duel.min_seats, duel.max_seats, duel.default_seats, duel.simultaneous) == (2, 2, 2, False)
+    assert (classic.min_seats, classic.max_seats, classic.default_seats) == (2, 7, 3)
+    assert classic.simultaneous
+    assert duel.public_options({"setup": {}, "first_game_wonders": True}) == {"first_game_wonders": True}
+    assert not classic.accepts_seats(8) and not classic.accepts_seats(True) and classic.accepts_seats(2)
+    with pytest.raises(ValueError):
+        engine.spec("chess")

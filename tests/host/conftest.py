@@ -13,7 +13,6 @@ import pytest
 import socketio
 
 import engine.api
-from host import tables as host_tables
 from host.app import create_app
 from host.wire import JsMsgPackPacket
 
@@ -25,7 +24,6 @@ FIRST_SEED = 1000  # tables of the test host get seeds 1000, 1001, ... in creati
 def fake_game(monkeypatch: pytest.MonkeyPatch) -> str:
     """Register the test-only game kind "fake"."""
     monkeypatch.setitem(engine.api.GAME_MODULES, "fake", "tests.host.fakegame")
-    monkeypatch.setitem(host_tables.SEATS_BY_GAME, "fake", (2, 2, 2))
     return "fake"
 
 

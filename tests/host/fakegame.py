@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.api import IllegalAction
+from engine.api import GameSpec, IllegalAction
 
 TARGET = 10
+SPEC = GameSpec(kind="fake", title="Fake", min_seats=2, max_seats=2, default_seats=2, simultaneous=False)
 
 
 class FakeGame:
@@ -38,6 +39,9 @@ class FakeGame:
 
     def to_act(self) -> list[int]:
         return [] if self.is_over() else [len(self._log) % 2]
+
+    def waiting(self) -> list[int]:
+        return self.to_act()
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         if seat not in self.to_act():
