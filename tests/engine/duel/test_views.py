@@ -9,7 +9,8 @@ import pytest
 from tests.engine.duel.helpers import give, new, ready
 
 VIEW_KEYS = {"game", "kind", "seat", "phase", "age", "to_act", "first_player", "pending", "draft",
-             "structure", "military", "progress_board", "discard", "boxed_wonder", "players", "my_turn", "result"}
+             "structure", "military", "progress_board", "discard", "boxed_wonder", "players", "my_turn",
+             "result"}
 PLAYER_KEYS = {"seat", "coins", "cards", "wonders", "progress", "science", "production", "choices",
                "trade_prices", "shields", "points"}
 
