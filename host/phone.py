@@ -176,7 +176,8 @@ class Phone:
         await self.sio.disconnect()
 
 
-async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0) -> dict:
+async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
+                    ) -> dict[str, Any] | None:
     """Join table ``code`` as ``name``, play random legal moves to the end and return the result."""
     phone = Phone(url, code, name, seed=seed, delay=delay)
     try:
