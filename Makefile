@@ -42,7 +42,7 @@ test: setup chromium
 
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
-	$(PY) -m host.bench
+	$(PY) -m host.bench --compare
 
 lint: $(VENV)/.stamp
 	$(PY) -m ruff check engine host tests

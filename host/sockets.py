@@ -12,11 +12,13 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-import msgpack
+from engineio import packet as eio_packet
+from socketio import packet
 
 import engine
 from engine.api import GameSpec
@@ -30,7 +32,7 @@ from host.wire import JsMsgPackPacket
 
 log = logging.getLogger("host.sockets")
 
-MAX_PAYLOAD = 8 * 1024  # an event's payload, msgpack-encoded: larger gets "too_large"
+MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_large"
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
@@ -90,7 +92,8 @@ class Hub:
         self.clients: dict[str, Client] = {}
         self.watchers: dict[str, set[str]] = {}  # table code -> sockets watching it
         self.specs: dict[str, GameSpec] = {}
-        self._chain: asyncio.Task[None] | None = None
+        self._outbox: deque[tuple[list[Message], Callable[[], Awaitable[Any]] | None]] = deque()
+        self._sender: asyncio.Future[None] | None = None
         self.socket_rate = RateLimiter(limits.socket_burst, limits.socket_rate)
         self.address_rate = RateLimiter(limits.address_burst, limits.address_rate)
         self.limited = Throttled(log, "events refused by the rate limits")
@@ -99,7 +102,11 @@ class Hub:
             async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
             ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, max_http_buffer_size=MAX_TRANSPORT,
             logger=False, engineio_logger=False,
+            # Engine.IO already runs each incoming message in its own task; a second task per event
+            # would only add a turn of the event loop before every handler.
+            async_handlers=False,
         )
+        self.sio.max_event_bytes = MAX_PAYLOAD
         eio = self.sio.eio
         assert isinstance(eio, CappedEngineServer)
         eio.max_items, eio.max_bytes = limits.queued_messages, limits.queued_bytes
@@ -132,8 +139,6 @@ class Hub:
                     raise HostError("internal", "the host is stopping; try again in a moment")
                 if len(args) != 1 or not isinstance(args[0], dict):
                     raise HostError("bad_request", f"'{name}' takes exactly one map as its payload")
-                if len(msgpack.packb(args[0])) > MAX_PAYLOAD:
-                    raise HostError("too_large", f"payloads are limited to {MAX_PAYLOAD} bytes")
                 return {"ok": True, **(await handler(sid, args[0]) or {})}
             except HostError as exc:
                 return exc.ack()
@@ -160,29 +165,40 @@ class Hub:
         return HostError("unknown_event", f"unknown event {str(event)[:40]!r}").ack()
 
     def send(self, messages: list[Message], then: Callable[[], Awaitable[Any]] | None = None) -> None:
-        """Queue ``messages`` (and then an optional coroutine) behind every earlier send."""
-        prev = self._chain
+        """Queue ``messages`` (and then an optional coroutine) behind every earlier send. One sender task
+        empties the queue; it starts on the next turn of the event loop, after the ack of the event
+        being handled."""
+        self._outbox.append((messages, then))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.ensure_future(self._send_all())
 
-        async def run() -> None:
-            if prev is not None:
-                await prev
-            for event, payload, to, skip in messages:
+    async def _send_all(self) -> None:
+        while self._outbox:
+            messages, then = self._outbox.popleft()
+            for message in messages:
                 try:
-                    await self.sio.emit(event, payload, to=to, skip_sid=skip)
+                    await self._emit(message)
                 except Exception:
-                    log.exception("sending %r to %s failed", event, to)
+                    log.exception("sending %r to %s failed", message.event, message.to)
             if then is not None:
                 try:
                     await then()
                 except Exception:
                     log.exception("a follow-up after sending failed")
 
-        self._chain = asyncio.ensure_future(run())
+    async def _emit(self, message: Message) -> None:
+        """Encode ``message`` once and queue it for each recipient (python-socketio's emit, without a
+        task per recipient)."""
+        encoded = JsMsgPackPacket(packet.EVENT, namespace="/", data=[message.event, message.payload]).encode()
+        frame = eio_packet.Packet(eio_packet.MESSAGE, encoded)
+        for sid, eio_sid in self.sio.manager.get_participants("/", message.to):
+            if sid != message.skip:
+                await self.sio.eio.send_packet(eio_sid, frame)
 
     async def drain(self) -> None:
         """Wait until every queued message was handed to the transport."""
-        while self._chain is not None and not self._chain.done():
-            await self._chain
+        while self._sender is not None and not self._sender.done():
+            await self._sender
 
     def _overflowed(self, eio_sid: str) -> None:
         """A client stopped reading: abort its connection (its queue already takes nothing more)."""

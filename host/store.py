@@ -85,15 +85,19 @@ class _Job:
     statements: list[Statement]
     future: asyncio.Future[None]
     loop: asyncio.AbstractEventLoop
+    finished: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
 
 
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
+def _settle(jobs: list[_Job]) -> None:
+    """Resolve the futures of committed (or failed) jobs, on their event loop."""
+    for job in jobs:
+        if job.future.done():
+            continue
+        if job.error is None:
+            job.future.set_result(None)
+        else:
+            job.future.set_exception(job.error)
 
 
 class Writer:
@@ -105,12 +109,13 @@ class Writer:
         self.thread = threading.Thread(target=self._run, name="host-store-writer", daemon=True)
         self.thread.start()
 
-    def submit(self, statements: list[Statement]) -> asyncio.Future[None]:
-        """Queue ``statements`` (one transaction with whatever else waits); the future ends once committed."""
+    def submit(self, statements: list[Statement]) -> _Job:
+        """Queue ``statements`` (one transaction with whatever else waits); the job's future ends once
+        they are committed (or failed)."""
         loop = asyncio.get_running_loop()
-        future: asyncio.Future[None] = loop.create_future()
-        self.jobs.put(_Job(statements, future, loop))
-        return future
+        job = _Job(statements, loop.create_future(), loop)
+        self.jobs.put(job)
+        return job
 
     def stop(self, timeout: float) -> bool:
         """Finish the queued jobs and stop; False if the thread is still busy after ``timeout`` s."""
@@ -152,9 +157,14 @@ class Writer:
                         errors.append(None)
                     except Exception as one:
                         errors.append(one)
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
         for job, error in zip(batch, errors, strict=True):
+            job.error = error
+            job.finished.set()
+            by_loop.setdefault(job.loop, []).append(job)
+        for loop, jobs in by_loop.items():  # one wake-up of the loop for the whole batch
             with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
-                job.loop.call_soon_threadsafe(_settle, job.future, error)
+                loop.call_soon_threadsafe(_settle, jobs)
 
     def _transaction(self, statements: list[Statement]) -> None:
         with self.lock:
@@ -263,20 +273,21 @@ class Store:
         memory and disk never disagree) and then goes on as if it had not been cancelled."""
         if self.closed:
             raise OSError("the store is closed")
-        future = self.writer.submit(statements)
-        interrupted = False
-        while True:
-            try:
-                await asyncio.shield(future)
-                break
-            except asyncio.CancelledError:
-                if future.done():
-                    break
-                interrupted = True
+        job = self.writer.submit(statements)
+        try:
+            await job.future
+            return
+        except asyncio.CancelledError:
+            pass
+        loop = asyncio.get_running_loop()
+        while not job.finished.is_set():
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop.run_in_executor(None, job.finished.wait, 1.0)
         task = asyncio.current_task()
-        if interrupted and task is not None:
+        if task is not None:
             task.uncancel()
-        future.result()  # raises the write's error, if any
+        if job.error is not None:
+            raise job.error
 
     @staticmethod
     def table_statements(table: Table) -> list[Statement]:

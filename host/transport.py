@@ -82,6 +82,8 @@ class CappedEngineServer(engineio.AsyncServer):
 class HostServer(socketio.AsyncServer):
     """python-socketio's server with the checks above on every incoming packet."""
 
+    max_event_bytes = 8 * 1024  # an event packet larger than this gets "too_large" and is not handled
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.bad_packets = Throttled(log, "ignored undecodable or malformed packets")
@@ -101,6 +103,10 @@ class HostServer(socketio.AsyncServer):
                 await self._handle_connect(eio_sid, pkt.namespace, pkt.data)
             elif kind == packet.DISCONNECT:
                 await self._handle_disconnect(eio_sid, pkt.namespace, self.reason.CLIENT_DISCONNECT)
+            elif kind == packet.EVENT and isinstance(data, (bytes, str)) and len(data) > self.max_event_bytes:
+                if isinstance(pkt.id, int):
+                    await self._reply(eio_sid, pkt, "too_large",
+                                      f"payloads are limited to {self.max_event_bytes} bytes")
             elif kind == packet.EVENT:
                 await self._event(eio_sid, pkt)
             elif kind == packet.ACK:
