@@ -43,7 +43,8 @@ async def test_the_seat_takeover_sequence_is_refused(lan_clients, lan_server):
     for seat in (0, 1):
         ack = await mallory.call("release_seat", {"code": code, "seat": seat})
         assert ack["error"] == "forbidden", ack
-        assert (await mallory.call("join", {"code": code, "name": "Mal", "seat": seat}))["error"] == "seat_taken"
+        taken = await mallory.call("join", {"code": code, "name": "Mal", "seat": seat})
+        assert taken["error"] == "seat_taken"
     assert (await mallory.call("release_seat", {"code": code, "seat": 0, "board_key": "guess"}))["error"] == (
         "forbidden")
     assert host_state(lan_server.app) == before  # same seats, same tokens, nothing released
@@ -85,8 +86,8 @@ async def test_a_phone_may_leave_its_seat_and_start_but_not_more(lan_clients, la
     assert (await ann.call("release_seat", {"code": code, "seat": 1}))["error"] == "forbidden"
     assert (await ann.call("start", {"code": code, "options": {"first_game_wonders": True}}))["error"] == (
         "forbidden")
-    assert (await ann.call("configure", {"code": code, "options": {"first_game_wonders": True}}))["error"] == (
-        "forbidden")
+    settings = {"code": code, "options": {"first_game_wonders": True}}
+    assert (await ann.call("configure", settings))["error"] == "forbidden"
     # Ann leaves: her seat is free and she is a plain client, still connected, not "replaced".
     assert (await ann.call("release_seat", {"code": code, "seat": 0})) == {"ok": True}
     table = await board.wait("table", lambda t: not t["seats"][0]["taken"])
@@ -197,10 +198,12 @@ async def test_configure_changes_a_lobby_and_only_a_lobby(lan_clients, lan_serve
     await board.call("watch", {"code": code, "board_key": key})
     ann = await lan_clients()
     await ann.call("join", {"code": code, "name": "Ann"})
-    assert (await board.call("configure", {"code": code, "seats": 4, "options": {"sides": "B"}})) == {"ok": True}
+    changed = await board.call("configure", {"code": code, "seats": 4, "options": {"sides": "B"}})
+    assert changed == {"ok": True}
     table = await board.wait("table", lambda t: len(t["seats"]) == 4)
     assert table["options"] == {"sides": "B"} and table["seats"][0]["name"] == "Ann"
     assert (await board.call("configure", {"code": code, "seats": 8}))["error"] == "bad_request"
-    assert (await board.call("configure", {"code": code, "options": {"sides": "C"}}))["error"] == "bad_request"
+    unknown_side = {"code": code, "options": {"sides": "C"}}
+    assert (await board.call("configure", unknown_side))["error"] == "bad_request"
     assert (await board.call("configure", {"code": code, "autostart": "yes"}))["error"] == "bad_request"
     assert lan_server.app[TABLES].tables[code].options == {"sides": "B"}
