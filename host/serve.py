@@ -91,7 +91,9 @@ class GatedRunner(web.AppRunner):
             peer = transport.get_extra_info("peername")
             address = peer[0] if isinstance(peer, tuple) and peer else None
             if not gate.admit(handler, address):
-                transport.abort()  # connection_lost follows; no request is read
+                # Closed on the next turn of the loop, before any byte is read: the handler's own
+                # start-up (which runs next) must not find it closed already.
+                asyncio.get_running_loop().call_soon(transport.abort)
 
         def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
             gate.release(handler)

@@ -155,7 +155,8 @@ class Hub:
             wait = self.address_rate.take(client.address)
         if wait:
             self.limited.note(client.address if client is not None and client.address else sid)
-            raise HostError("rate_limited", "too many requests; slow down", retry_after=round(wait, 3))
+            raise HostError("rate_limited", "too many requests; slow down",
+                            retry_after=max(0.001, round(wait, 3)))
 
     async def _on_unknown(self, event: str, sid: str, *args: Any) -> dict[str, Any]:
         try:

@@ -342,18 +342,18 @@ class Store:
         db.text_factory = bytes
         return db
 
-    def codes_in_use(self, reuse_since: float) -> set[str]:
-        """Codes of tables in lobby or playing, or over/expired at ``reuse_since`` or later."""
+    def codes_in_use(self) -> dict[str, float]:
+        """Every saved table's code and the time it was last used: ``inf`` for a table in lobby or
+        playing, else when its game ended or it expired."""
         with contextlib.closing(self._reader()) as db:
-            rows = db.execute(
-                "SELECT code FROM tables WHERE state IN (?, ?) "
-                "OR COALESCE(ended, updated, created) >= ?", (LOBBY, PLAYING, reuse_since)).fetchall()
-        out = set()
-        for (raw,) in rows:
-            with contextlib.suppress(ValueError):
+            rows = db.execute("SELECT code, state, COALESCE(ended, updated, created) FROM tables").fetchall()
+        out: dict[str, float] = {}
+        for raw, state, last in rows:
+            with contextlib.suppress(ValueError, TypeError):
                 code = text(raw, "code")
                 if code:
-                    out.add(code)
+                    live = text(state, "state") in (LOBBY, PLAYING)
+                    out[code] = float("inf") if live else float(last)
         return out
 
     def resumable(self, finished_since: float) -> list[SavedTable]:

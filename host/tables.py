@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import json
 import logging
+import math
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -75,12 +76,15 @@ class Played:
 
 
 class CodeBook:
-    """The table codes in use; draws a free one, never looping forever."""
+    """The table codes in use, each held until a time (``inf`` while its table is live); draws a free
+    one, never looping forever: random draws first, then one pass over every code."""
 
-    def __init__(self, in_use: set[str], letters: str | None = None, length: int | None = None) -> None:
+    def __init__(self, held: dict[str, float], clock: Callable[[], float],
+                 letters: str | None = None, length: int | None = None) -> None:
         self.letters = letters or CODE_LETTERS
         self.length = length or CODE_LENGTH
-        self.in_use = set(in_use)
+        self.held = dict(held)
+        self.clock = clock
 
     @property
     def capacity(self) -> int:
@@ -94,24 +98,33 @@ class CodeBook:
             out.append(self.letters[digit])
         return "".join(out)
 
+    def _take(self, code: str, now: float) -> bool:
+        if self.held.get(code, -math.inf) > now:
+            return False
+        self.held[code] = math.inf
+        return True
+
     def draw(self) -> str:
-        """A free code (now in use), or ``no_free_code``."""
+        """A free code (now held for a live table), or ``no_free_code``."""
+        now = self.clock()
         for _ in range(RANDOM_CODE_TRIES):
             code = self._make(secrets.randbelow(self.capacity))
-            if code not in self.in_use:
-                self.in_use.add(code)
+            if self._take(code, now):
                 return code
         start = secrets.randbelow(self.capacity)
         for offset in range(self.capacity):
             code = self._make((start + offset) % self.capacity)
-            if code not in self.in_use:
-                self.in_use.add(code)
+            if self._take(code, now):
                 return code
         raise HostError("no_free_code", "every table code is in use; finish or wait for some tables to end")
 
+    def hold(self, code: str, until: float) -> None:
+        """``code`` may be drawn again after ``until`` (``inf``: not while its table lives)."""
+        self.held[code] = until
+
     def release(self, code: str) -> None:
-        """``code`` may be drawn again."""
-        self.in_use.discard(code)
+        """``code`` may be drawn again at once (its table was never written)."""
+        self.held.pop(code, None)
 
 
 class Tables:
@@ -125,7 +138,8 @@ class Tables:
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self.tables: dict[str, Table] = {}
-        self.codes = CodeBook(store.codes_in_use(clock() - self.limits.code_reuse_seconds))
+        reuse = self.limits.code_reuse_seconds
+        self.codes = CodeBook({code: last + reuse for code, last in store.codes_in_use().items()}, clock)
 
     # -- lookup -----------------------------------------------------------------------------------
 
@@ -474,8 +488,10 @@ class Tables:
     # -- leaving memory ---------------------------------------------------------------------------
 
     def _forget(self, table: Table) -> None:
-        """Drop ``table`` from memory (its rows stay on disk; its code stays in use until reusable)."""
+        """Drop ``table`` from memory (its rows stay on disk; its code is held until reusable)."""
         self.tables.pop(table.code, None)
+        last = max(table.ended or 0.0, table.updated, self.clock() if table.state == LOBBY else 0.0)
+        self.codes.hold(table.code, last + self.limits.code_reuse_seconds)
         log.info("table %s left memory (%s)", table.code, table.state)
 
     async def sweep(self, in_use: Callable[[Table], bool]) -> list[Table]:
@@ -514,7 +530,7 @@ class Tables:
                 table.board_key = secrets.token_urlsafe(18)
                 keys.append(("UPDATE tables SET board_key = ? WHERE code = ?", (table.board_key, table.code)))
             self.tables[table.code] = table
-            self.codes.in_use.add(table.code)
+            self.codes.hold(table.code, math.inf)
             loaded.append(table.code)
         if keys:
             self.store.write_now(keys)

@@ -74,9 +74,9 @@ class CappedEngineServer(engineio.AsyncServer):
         queue = getattr(socket, "queue", None)
         if socket is None or not isinstance(queue, CappedQueue) or not queue.overflowed or socket.closing:
             return
-        await socket.close(wait=False, abort=True, reason=self.reason.TRANSPORT_CLOSE)
         if self.on_overflow is not None:
             self.on_overflow(sid)
+        await socket.close(wait=False, abort=True, reason=self.reason.TRANSPORT_CLOSE)
 
 
 class HostServer(socketio.AsyncServer):
