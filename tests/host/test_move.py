@@ -76,7 +76,8 @@ async def test_the_commit_runs_off_the_event_loop_and_before_the_ack(clients, se
         plain(self, statements)
 
     monkeypatch.setattr(Writer, "_transaction", slow_disk)
-    move = asyncio.ensure_future(phones[seat].call("act", {"action": table.engine_game.legal_actions(seat)[0]}))
+    action = table.engine_game.legal_actions(seat)[0]
+    move = asyncio.ensure_future(phones[seat].call("act", {"action": action}))
     await until(entered.is_set)
     other = await clients()
     assert (await other.call("list_tables", {}))["ok"]  # the loop is free while the disk works
