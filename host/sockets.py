@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import sqlite3
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -142,6 +143,11 @@ class Hub:
                 return {"ok": True, **(await handler(sid, args[0]) or {})}
             except HostError as exc:
                 return exc.ack()
+            except (OSError, sqlite3.Error) as exc:  # the disk: full, gone, read-only
+                log.error("event %r from %s: the change could not be saved (%s); it was undone",
+                          name, sid, exc)
+                return {"ok": False, "error": "internal", "message": "the host could not save that; nothing "
+                                                                     "changed"}
             except Exception:
                 log.exception("event %r from %s failed", name, sid)
                 return {"ok": False, "error": "internal", "message": "the host failed; nothing changed"}
