@@ -17,9 +17,6 @@ from host.store import StoreError
 DEFAULT_PORT = 8765
 SHUTDOWN_TIMEOUT = 0.5  # seconds open connections get to close (aiohttp may wait it twice)
 EXIT_STORE = 2  # the data folder cannot be used
-# How long the event loop's thread may hold the GIL while the store's writer thread waits for it
-# (Python's default is 5 ms): a commit's end is noticed sooner when the loop is busy.
-SWITCH_INTERVAL = 0.0005
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -41,7 +38,6 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     config = HostConfig(testing=args.testing, allow_hosts=tuple(args.allow_host))
-    sys.setswitchinterval(SWITCH_INTERVAL)
     bases = [f"http://{ip}:{args.port}" for ip in lan_ips(args.host)]
     try:
         app = create_app(args.data, base_urls=bases, config=config)

@@ -57,7 +57,9 @@ class TimedPhone(Phone):
     """A headless phone that times every ``act`` from emit to ack (accepted ones into the tally)."""
 
     def __init__(self, url: str, code: str, name: str, tally: Tally, seed: int) -> None:
-        super().__init__(url, code, name, seed=seed)
+        # No log of every message: a hundred phones keeping thousands of views would make the client
+        # process's garbage collector, not the host, set the latency's tail.
+        super().__init__(url, code, name, seed=seed, keep_log=False)
         plain_call = self.sio.call
 
         async def timed_call(event: str, data: Any = None, **kw: Any) -> Any:
@@ -241,6 +243,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="measure this host against --baseline side by side (make bench)")
     parser.add_argument("--baseline", default=None, help="the git commit of the older host (--compare)")
     parser.add_argument("--rounds", type=int, default=None, help="A/B rounds (--compare)")
+    parser.add_argument("--data-root", default=None,
+                        help="folder for the hosts' saved tables (--compare; e.g. /dev/shm: no disk)")
     parser.add_argument("--clients-of", metavar="URL", help=argparse.SUPPRESS)  # the client subprocess
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)  # phone seeds' first index
     parser.add_argument("--one-by-one", action="store_true", help=argparse.SUPPRESS)  # tables in turn

@@ -7,9 +7,10 @@ the first load and kept running. The loads alternate between them, round after r
 - *one table*: Duel games played one after another by two headless phones, flat out;
 - *many tables*: 50 Duel tables played at once, flat out.
 
-The phones run in a separate client subprocess (this tree's ``host.phone``), so their decoding does not
-count as the host's work. The act-to-ack latency is timed by the phones; the host's CPU time is read from
-``/proc/PID/stat`` right before and after each load, and divided by the actions it acknowledged.
+The phones run in client subprocesses (this tree's ``host.phone``; two for the many-tables load), so
+their decoding does not count as the host's work. The act-to-ack latency is timed by the phones; the
+host's CPU time is read from ``/proc/PID/stat`` right before and after each load, and divided by the
+actions it acknowledged.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ROUNDS = 2
 ONE_TABLE_GAMES = 6
 MANY_TABLES = 50
-CLIENT_PROCESSES = int(os.environ.get("WT_BENCH_CLIENTS", "1"))
+CLIENT_PROCESSES = 2  # for the many-tables load: the phones' own work must not be the bottleneck
 LOAD_SECONDS = 300.0  # a hang guard per load, never reached on a working host
 START_WAIT = 60.0
 LOADS = (("one", ONE_TABLE_GAMES, True), ("many", MANY_TABLES, False))
@@ -107,14 +108,14 @@ class HostUnderTest:
     log: Path
 
     @classmethod
-    async def start(cls, name: str, root: Path, work: Path) -> HostUnderTest:
+    async def start(cls, name: str, root: Path, work: Path, data_root: Path) -> HostUnderTest:
         port = free_port()
         log = work / f"{name}.log"
         env = {**os.environ, "PYTHONPATH": str(root)}
         with log.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "host", "--host", LOOPBACK, "--port", str(port),
-                "--data", str(work / f"{name}-data"), cwd=root, env=env,
+                "--data", str(data_root / f"{name}-data"), cwd=root, env=env,
                 stdout=asyncio.subprocess.PIPE, stderr=err,
             )
         assert proc.stdout is not None
@@ -167,13 +168,15 @@ async def run_load(host: HostUnderTest, tables: int, one_by_one: bool, first: in
     return merged, cpu
 
 
-async def compare(baseline: str, rounds: int) -> dict[str, dict[str, Figures]]:
-    """Both hosts under both loads, alternating; figures per host name and load."""
-    with tempfile.TemporaryDirectory(prefix="wonders-benchab-") as tmp:
+async def compare(baseline: str, rounds: int, data_root: Path | None = None) -> dict[str, dict[str, Figures]]:
+    """Both hosts under both loads, alternating; figures per host name and load. The hosts' data
+    folders go under ``data_root`` (default: the temporary folder, on the usual disk)."""
+    with (tempfile.TemporaryDirectory(prefix="wonders-benchab-") as tmp,
+          tempfile.TemporaryDirectory(prefix="wonders-benchab-data-", dir=data_root) as data):
         work = Path(tmp)
         old_root = baseline_tree(baseline, work / "old-tree")
-        hosts = [await HostUnderTest.start("old", old_root, work),
-                 await HostUnderTest.start("new", ROOT, work)]
+        hosts = [await HostUnderTest.start("old", old_root, work, Path(data)),
+                 await HostUnderTest.start("new", ROOT, work, Path(data))]
         figures = {h.name: {"one": Figures(), "many": Figures()} for h in hosts}
         try:
             for r in range(rounds):
@@ -202,7 +205,8 @@ def _cut(old: Figures, new: Figures) -> float:
     return 1 - new.cpu_us() / old.cpu_us() if old.cpu_us() else 0.0
 
 
-def format_comparison(figures: dict[str, dict[str, Figures]], baseline: str, rounds: int) -> str:
+def format_comparison(figures: dict[str, dict[str, Figures]], baseline: str, rounds: int,
+                      data_root: Path | None = None) -> str:
     """The table ``make bench`` prints."""
     old, new = figures["old"], figures["new"]
 
@@ -215,7 +219,8 @@ def format_comparison(figures: dict[str, dict[str, Figures]], baseline: str, rou
     finished = {n: figures[n]["one"].games + figures[n]["many"].games for n in figures}
     lines = [
         f"host bench, side by side: old = {baseline} (git archive), new = this tree; Duel, random "
-        f"phones in a client subprocess, 127.0.0.1, {rounds} rounds alternating old/new",
+        f"phones in client subprocesses, 127.0.0.1, {rounds} rounds alternating old/new; saved tables "
+        f"in {data_root or tempfile.gettempdir()} (each move committed with fsync before its ack)",
         f"  {'':<28} {'old':>9} {'new':>9}",
         f"  one table ({ONE_TABLE_GAMES} games a round, one after another):",
         row("act -> ack p50", old["one"].p50_ms(), new["one"].p50_ms(), "ms"),
@@ -242,12 +247,13 @@ def compare_main(args: argparse.Namespace) -> int:
     """``python -m host.bench --compare``: print the side-by-side table; 0 if every game finished."""
     baseline = args.baseline or BASELINE
     rounds = args.rounds or ROUNDS
+    data_root = Path(args.data_root) if args.data_root else None
     try:
-        figures = asyncio.run(compare(baseline, rounds))
+        figures = asyncio.run(compare(baseline, rounds, data_root))
     except (RuntimeError, OSError, subprocess.CalledProcessError, TimeoutError) as exc:
         print(f"host.bench --compare: {exc}", file=sys.stderr)
         return 1
-    print(format_comparison(figures, baseline, rounds), flush=True)
+    print(format_comparison(figures, baseline, rounds, data_root), flush=True)
     expected = rounds * (ONE_TABLE_GAMES + MANY_TABLES)
     ok = all(figures[n]["one"].games + figures[n]["many"].games == expected for n in figures)
     return 0 if ok else 1

@@ -67,9 +67,11 @@ class Phone:
     """
 
     def __init__(
-        self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
+        self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0,
+        keep_log: bool = True,
     ) -> None:
         self.url, self.code, self.name, self.delay = url, code.upper(), name, delay
+        self.keep_log = keep_log  # keep every message received in ``received`` (tests read it)
         self.rng = random.Random(seed)
         self.auth: dict[str, Any] = {"token": None}
         self.sio = new_client()
@@ -85,7 +87,8 @@ class Phone:
 
     def _keeper(self, event: str) -> Any:
         async def keep(data: Any) -> None:
-            self.received.append((event, data))
+            if self.keep_log:
+                self.received.append((event, data))
             if event == "view" and isinstance(data, dict) and data.get("code") == self.code:
                 self.view = data
             elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:
