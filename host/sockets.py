@@ -222,6 +222,14 @@ class Hub:
             client.rooms.add(room)
         await self.sio.enter_room(sid, room)
 
+    def _unwatch(self, code: str, sid: str) -> None:
+        """``sid`` no longer watches table ``code`` (the map keeps no empty entries)."""
+        watching = self.watchers.get(code)
+        if watching is not None:
+            watching.discard(sid)
+            if not watching:
+                del self.watchers[code]
+
     async def _leave_rooms(self, sid: str) -> None:
         client = self.clients.get(sid)
         if client is None:
@@ -331,7 +339,7 @@ class Hub:
             return []
         out: list[Message] = []
         await self._leave_rooms(sid)
-        self.watchers.get(client.code, set()).discard(sid)
+        self._unwatch(client.code, sid)
         table = self.tables.tables.get(client.code)
         if client.role == SEAT and table is not None and client.seat is not None:
             seat = table.seats[client.seat] if client.seat < len(table.seats) else None
@@ -361,7 +369,7 @@ class Hub:
         if client is not None:
             await self._leave_rooms(sid)
             if client.code is not None:
-                self.watchers.get(client.code, set()).discard(sid)
+                self._unwatch(client.code, sid)
             client.role = client.code = client.seat = None
 
         async def kick() -> None:
@@ -519,7 +527,7 @@ class Hub:
                     continue
                 out.append(Message("new_table", {"old_code": old.code, "code": new.code}, csid))
                 await self._leave_rooms(csid)
-                self.watchers.get(old.code, set()).discard(csid)
+                self._unwatch(old.code, csid)
                 await self._enter(csid, room_all(new.code))
                 if client.role == WATCH:
                     await self._enter(csid, room_watch(new.code))
