@@ -103,13 +103,15 @@ class Hub:
             async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
             ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, max_http_buffer_size=MAX_TRANSPORT,
             logger=False, engineio_logger=False,
-            # Engine.IO already runs each incoming message in its own task; a second task per event
-            # would only add a turn of the event loop before every handler.
-            async_handlers=False,
+            async_handlers=False,  # the event's handler runs in Engine.IO's reading task (see below)
         )
         self.sio.max_event_bytes = MAX_PAYLOAD
         eio = self.sio.eio
         assert isinstance(eio, CappedEngineServer)
+        # One socket's events are handled one after another, in the task that reads the socket: no task
+        # per event (a flood waits in the socket's TCP buffer, not in the host's memory), and one turn of
+        # the event loop less before each handler. Different sockets still run at the same time.
+        eio.async_handlers = False
         eio.max_items, eio.max_bytes = limits.queued_messages, limits.queued_bytes
         eio.on_overflow = self._overflowed
         self.sio.on("connect", self._on_connect)
