@@ -81,7 +81,7 @@ class Phone:
         self.replaced = False
         self.received: list[tuple[str, Any]] = []
         self.changed = asyncio.Event()
-        for event in ("view", "table", "events", "error", "new_table"):
+        for event in ("view", "table", "events", "error", "new_table", "choosing", "history"):
             self.sio.on(event, self._keeper(event))
         self.sio.on("disconnect", self._dropped)
 
@@ -91,6 +91,8 @@ class Phone:
                 self.received.append((event, data))
             if event == "view" and isinstance(data, dict) and data.get("code") == self.code:
                 self.view = data
+            elif event == "choosing" and isinstance(data, dict) and data.get("code") == self.code:
+                self._apply_choosing(data)
             elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:
                 self.table = data
             elif event == "error" and isinstance(data, dict) and data.get("error") == "replaced":
@@ -98,6 +100,18 @@ class Phone:
             self.changed.set()
 
         return keep
+
+    def _apply_choosing(self, data: dict[str, Any]) -> None:
+        """Another seat chose during a simultaneous turn: only the step and who is waiting changed."""
+        held = self.view
+        if held is None or not isinstance(held.get("view"), dict):
+            return
+        if data.get("step", 0) <= held.get("step", 0):
+            return
+        game_view = {**held["view"], "waiting": list(data.get("waiting") or [])}
+        if isinstance(game_view.get("chosen"), list):
+            game_view["chosen"] = [s not in game_view["waiting"] for s in range(len(game_view["chosen"]))]
+        self.view = {**held, "step": data["step"], "view": game_view}
 
     async def _dropped(self, *reason: Any) -> None:
         self.changed.set()
