@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -198,9 +199,13 @@ def plan_from_arguments(args: argparse.Namespace) -> ArenaPlan:
     kind_spec = spec(args.kind)
     lineup = lineup_of([b.strip() for b in args.bots.split(",") if b.strip()], args.seats)
     if not kind_spec.accepts_seats(len(lineup)):
-        raise ValueError(f"{kind_spec.title} is for {kind_spec.min_seats} to {kind_spec.max_seats} seats, "
-                         f"not {len(lineup)}")
-    options = json.loads(args.options) if args.options else None
+        low, high = kind_spec.min_seats, kind_spec.max_seats
+        seats = f"exactly {low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{kind_spec.title} is for {seats} seats, not {len(lineup)}")
+    try:
+        options = json.loads(args.options) if args.options else None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"--options is not valid JSON: {err}") from None
     if options is not None and not isinstance(options, dict):
         raise ValueError("--options must be a JSON object")
     if args.games < 1 or args.jobs < 1:
@@ -215,7 +220,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     try:
         plan = plan_from_arguments(args)
     except ValueError as err:
-        print(f"arena: {err}")
+        print(f"arena: {err}", file=sys.stderr)
         return 2
     summary = summarise(plan, play_all(plan))
     print(format_summary(summary))

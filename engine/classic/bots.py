@@ -51,10 +51,10 @@ def _default_rollout_types() -> dict[str, float]:
 class ClassicWeights:
     """The heuristic's numbers, in victory points (indices ``[age]`` run 1..3; 0 is unused)."""
 
-    coin: tuple[float, ...] = (0.5, 0.55, 0.45, 0.34)
+    coin: tuple[float, ...] = (0.4, 0.4, 0.37, 0.34)
     short_of_coins: int = 3
     short_of_coins_factor: float = 1.3
-    resource_unit: tuple[float, ...] = (2.0, 2.0, 1.2, 0.3)
+    resource_unit: tuple[float, ...] = (3.0, 3.0, 1.8, 0.3)
     manufactured_factor: float = 1.2
     repeat_unit: tuple[float, ...] = (1.0, 0.5, 0.25, 0.1)
     scarce_factor: float = 1.4
@@ -65,8 +65,8 @@ class ClassicWeights:
     chain: tuple[float, ...] = (0.0, 0.9, 1.1, 0.0)
     """Per card of the next age that the card makes free."""
     science_potential: tuple[float, ...] = (0.0, 1.6, 1.0, 0.0)
-    conflict_certainty: float = 0.75
-    future_shield: tuple[float, ...] = (0.0, 0.9, 0.6, 0.0)
+    conflict_certainty: float = 0.9
+    future_shield: tuple[float, ...] = (0.0, 1.4, 0.9, 0.0)
     vp_per_growth: float = 0.8
     """Points a card scoring per card is expected to gain before the end (Age III only)."""
     ability: dict[str, float] = field(default_factory=_default_abilities)

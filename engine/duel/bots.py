@@ -45,7 +45,7 @@ class DuelWeights:
     short_of_coins: int = 4
     """Below this many coins each coin is worth ``short_of_coins_factor`` times more."""
     short_of_coins_factor: float = 1.3
-    resource_unit: tuple[float, ...] = (2.0, 2.0, 1.2, 0.25)
+    resource_unit: tuple[float, ...] = (2.5, 2.5, 1.5, 0.3)
     manufactured_factor: float = 1.25
     repeat_unit: tuple[float, ...] = (1.0, 0.55, 0.25, 0.1)
     """The worth of the 1st, 2nd, 3rd and later unit of one resource."""
