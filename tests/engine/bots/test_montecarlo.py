@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from engine.bots import Budget
 from engine.bots.montecarlo import ActionStats, MonteCarloPolicy
 from tests.engine.bots.toys import BiasedCoinSampler, CoinCall, TicTacToe, ToyKnowledge, tictactoe_sampler
@@ -61,7 +63,7 @@ def test_decisions_are_reproducible_from_the_seed() -> None:
 def test_candidates_are_the_best_valued_ones_and_a_lone_action_needs_no_search() -> None:
     game = TicTacToe()
     legal = game.legal_actions(0)
-    prefer = {tuple(sorted({"type": "mark", "cell": c}.items())): 1.0 for c in (4, 0)}
+    prefer: dict[Hashable, float] = {(("cell", c), ("type", "mark")): 1.0 for c in (4, 0)}
     policy = MonteCarloPolicy(ToyKnowledge(prefer=prefer), sampler=tictactoe_sampler, candidate_limit=2)
     report = policy.analyse(game.view(0), legal, seed=1, budget=Budget(iterations=10))
     assert sorted(legal[c.index]["cell"] for c in report.candidates) == [0, 4]
