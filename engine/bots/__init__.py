@@ -6,8 +6,17 @@
 - :mod:`engine.bots.knowledge`: the seam to each game's heuristics (``engine.<game>.bots``);
 - :mod:`engine.bots.match` and :mod:`engine.bots.arena`: playing games between bots and measuring them.
 
-The host asks :func:`make_policy` for a level and calls ``policy.decide(view, legal, seed=..., budget=...)``
-with the seat's view and legal actions, and a budget on its own clock for searching levels.
+A caller (the host, in a worker process) uses a bot like this::
+
+    policy = make_policy("hard", "duel")
+    budget = None
+    if policy.default_seconds is not None:  # a searching level: give it time on the caller's clock
+        budget = Budget(seconds=policy.default_seconds, clock=time.perf_counter)
+    action = policy.decide(game.view(seat), game.legal_actions(seat), seed=derive_seed(game_seed, seat, n),
+                           budget=budget)
+
+Policies keep no state between decisions and never read a clock themselves; with ``Budget(iterations=N)``
+(or no budget: each level's default cap) a decision is exactly reproducible from its seed.
 """
 
 from engine.bots.budget import Budget, BudgetMeter, Clock

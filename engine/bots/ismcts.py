@@ -20,7 +20,7 @@ from engine.api import sample as engine_sample
 from engine.bots.budget import Budget
 from engine.bots.knowledge import GameKnowledge, View
 from engine.bots.montecarlo import most_valued_in_group, ranked_candidates
-from engine.bots.policy import _require_choice
+from engine.bots.policy import require_choice
 from engine.bots.rollout import WorldSampler, play_out, position_values, rollout_choice
 from engine.bots.seeds import derive_seed
 
@@ -105,7 +105,7 @@ class InformationSetTreePolicy:
     def decide(self, view: View, legal: Sequence[Action], *, seed: int,
                budget: Budget | None = None) -> Action:
         """The legal action whose root edge the search visited most."""
-        _require_choice(legal)
+        require_choice(legal)
         if len(legal) == 1:
             return legal[0]
         return legal[self.analyse(view, legal, seed=seed, budget=budget).choice]
@@ -113,7 +113,7 @@ class InformationSetTreePolicy:
     def analyse(self, view: View, legal: Sequence[Action], *, seed: int,
                 budget: Budget | None = None) -> SearchReport:
         """Run the search and report the tree (``decide`` returns its choice)."""
-        _require_choice(legal)
+        require_choice(legal)
         knowledge = self.knowledge
         seat: int = view["seat"]
         ranked, values = ranked_candidates(knowledge, view, legal, self.candidate_limit)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from engine.bots.ismcts import InformationSetTreePolicy
 from engine.bots.knowledge import knowledge_for
+from engine.bots.montecarlo import MonteCarloPolicy
 from engine.bots.policy import HeuristicPolicy, Policy, RandomPolicy
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
@@ -19,9 +21,5 @@ def make_policy(level: str, kind: str) -> Policy:
     if level == "easy":
         return HeuristicPolicy(knowledge)
     if level == "medium":
-        from engine.bots.montecarlo import MonteCarloPolicy
-
         return MonteCarloPolicy(knowledge)
-    from engine.bots.ismcts import InformationSetTreePolicy
-
     return InformationSetTreePolicy(knowledge)

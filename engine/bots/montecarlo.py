@@ -16,7 +16,7 @@ from engine.api import Action
 from engine.api import sample as engine_sample
 from engine.bots.budget import Budget
 from engine.bots.knowledge import GameKnowledge, View
-from engine.bots.policy import _require_choice, action_groups
+from engine.bots.policy import action_groups, require_choice
 from engine.bots.rollout import WorldSampler, play_out, position_values
 from engine.bots.seeds import derive_seed
 
@@ -93,7 +93,7 @@ class MonteCarloPolicy:
     def decide(self, view: View, legal: Sequence[Action], *, seed: int,
                budget: Budget | None = None) -> Action:
         """The legal action with the best average playout result."""
-        _require_choice(legal)
+        require_choice(legal)
         if len(legal) == 1:
             return legal[0]
         return legal[self.analyse(view, legal, seed=seed, budget=budget).choice]
@@ -101,7 +101,7 @@ class MonteCarloPolicy:
     def analyse(self, view: View, legal: Sequence[Action], *, seed: int,
                 budget: Budget | None = None) -> MonteCarloReport:
         """Run the search and report every candidate's statistics (``decide`` returns its choice)."""
-        _require_choice(legal)
+        require_choice(legal)
         knowledge = self.knowledge
         ranked, values = ranked_candidates(knowledge, view, legal, self.candidate_limit)
         candidates = [CandidateReport(i) for i in ranked]

@@ -34,7 +34,8 @@ class Policy(Protocol):
         ...
 
 
-def _require_choice(legal: Sequence[Action]) -> None:
+def require_choice(legal: Sequence[Action]) -> None:
+    """``ValueError`` unless there is at least one legal action to choose from."""
     if not legal:
         raise ValueError("there is no legal action to choose from: the seat has nothing to decide now")
 
@@ -48,7 +49,7 @@ class RandomPolicy:
     def decide(self, view: View, legal: Sequence[Action], *, seed: int,
                budget: Budget | None = None) -> Action:
         """A uniformly random legal action."""
-        _require_choice(legal)
+        require_choice(legal)
         return legal[random.Random(seed).randrange(len(legal))]
 
 
@@ -72,7 +73,7 @@ class HeuristicPolicy:
     def decide(self, view: View, legal: Sequence[Action], *, seed: int,
                budget: Budget | None = None) -> Action:
         """The legal action the knowledge values most."""
-        _require_choice(legal)
+        require_choice(legal)
         if len(legal) == 1:
             return legal[0]
         values = self.knowledge.action_values(view, legal)
