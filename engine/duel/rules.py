@@ -6,10 +6,12 @@ import copy
 from typing import Any
 
 from engine.duel.catalog import build_catalog
+from engine.duel.flow import begin_play, open_draft_round
 from engine.duel.game import DuelGame
-from engine.duel.serial import restore as _restore
-from engine.duel.setup import check_options, check_seed, draw_setup
+from engine.duel.serial import restore as restore_state
+from engine.duel.setup import Setup, check_options, check_seed, draw_setup
 from engine.duel.spec import SPEC
+from engine.duel.state import OwnedWonder, new_state
 
 
 def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
@@ -18,12 +20,26 @@ def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
         raise ValueError(f"7 Wonders Duel is for exactly 2 seats, not {seats!r}")
     seed = check_seed(seed)
     opts = {} if options is None else copy.deepcopy(check_options(options))
-    return DuelGame(seed, opts, draw_setup(seed, opts))
+    return start(seed, opts, draw_setup(seed, opts))
+
+
+def start(seed: int, options: dict[str, Any], setup: Setup) -> DuelGame:
+    """The game at its first decision: the draft's first pick, or Age I with the first-game Wonders."""
+    state = new_state(seed, options, setup)
+    if options.get("first_game_wonders"):
+        a = state.first_player
+        state.cities[a].wonders = [OwnedWonder(w) for w in setup.wonders[:4]]
+        state.cities[1 - a].wonders = [OwnedWonder(w) for w in setup.wonders[4:]]
+        state.draft_picks = 8
+        begin_play(state, [])
+    else:
+        open_draft_round(state)
+    return DuelGame(state)
 
 
 def restore(data: dict[str, Any]) -> DuelGame:
-    """Rebuild a game from ``DuelGame.to_dict()`` output."""
-    return _restore(data)
+    """Rebuild a game from ``DuelGame.to_dict()`` output (this version's or the previous one's)."""
+    return DuelGame(restore_state(data))
 
 
 def catalog(options: dict[str, Any] | None = None) -> dict[str, Any]:
