@@ -51,7 +51,7 @@ def _pending_options(state: DuelState) -> list[Any]:
 
 
 def describe(state: DuelState) -> dict[str, Any]:
-    """The complete state (hidden parts included) as JSON-safe data in ids. Never send it to a client."""
+    """The complete state (hidden parts included) as new JSON-safe data in ids. Never send it to a client."""
     structure = state.structure
     return {
         "phase": state.phase,
@@ -64,18 +64,18 @@ def describe(state: DuelState) -> dict[str, Any]:
                   "offer": [WONDER_IDS[w] for w in state.draft_offer]},
         "decks": {str(a): _cards(state.setup.decks[a]) for a in (1, 2, 3)},
         "removed": {str(a): _cards(state.setup.removed[a]) for a in (1, 2, 3)},
-        "structure": {"cards": _cards(structure.cards), "taken": structure.taken,
-                      "face_up": structure.face_up, "accessible": structure.accessible,
-                      "left": structure.left, "to_reveal": structure.to_reveal},
+        "structure": {"cards": _cards(structure.cards), "taken": structure.taken[:],
+                      "face_up": structure.face_up[:], "accessible": structure.accessible[:],
+                      "left": structure.left, "to_reveal": structure.to_reveal[:]},
         "cities": [{
             "coins": city.coins, "cards": _cards(city.cards),
             "wonders": [[WONDER_IDS[o.wonder], o.age, CARD_IDS[o.tucked_card] if o.age else None]
                         for o in city.wonders],
             "progress": _tokens(city.progress), "science_symbols": city.science_symbols,
-            "choices": city.choices, "shields": city.shields,
+            "choices": city.choices[:], "shields": city.shields,
         } for city in state.cities],
         "pawn": state.pawn,
-        "military_tokens": state.military_tokens,
+        "military_tokens": state.military_tokens[:],
         "progress_board": _tokens(state.progress_board),
         "progress_removed": _tokens(state.progress_removed),
         "library": {"seat": state.library_seat, "returned": _tokens(state.library_returned)},
