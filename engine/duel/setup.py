@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from engine.duel.data import FIRST_GAME_WONDERS
 from engine.duel.material import AGE_CARDS, CARD_INDEX, CARDS, GUILDS, PURPLE, TOKEN_INDEX, WONDER_INDEX
 
-OPTION_KEYS = {"first_game_wonders", "setup"}
+OPTION_KEYS = {"first_game_wonders", "setup", "sample_of"}
 SETUP_KEYS = {"first_player", "wonders", "progress_board", "progress_removed", "removed", "guilds", "ages"}
 MAX_SEED = 2**63
 
@@ -45,6 +45,8 @@ def check_options(options: Any) -> dict[str, Any]:
     unknown = set(options) - OPTION_KEYS
     if unknown:
         raise ValueError(f"unknown duel options {sorted(map(repr, unknown))}; known: {sorted(OPTION_KEYS)}")
+    if "sample_of" in options and len(options) > 1:
+        raise ValueError("sample_of cannot be combined with other options")
     if not isinstance(options.get("first_game_wonders", False), bool):
         raise ValueError("first_game_wonders must be true or false")
     fixed = options.get("setup", {})
