@@ -196,8 +196,13 @@ def play_turn(state: DuelState, seat: int, atype: str, action: Action, events: E
     card = CARDS[c]
     if atype == "build":
         chained = card.chain >= 0 and bool(city.chains >> card.chain & 1)
-        trade = 0 if chained else city.prices.card(c)
-        cost = 0 if chained else card.coins + trade
+        if chained:
+            trade = cost = 0
+        else:
+            trade = city.prices.cards.get(c)  # known since legal_actions, as a rule
+            if trade is None:
+                trade = city.prices.card(c)
+            cost = card.coins + trade
         if cost > coins:
             raise IllegalAction(f"you cannot afford {card.name}: it costs {cost} coins, you have {coins}")
         state.log.append([seat, {"type": "build", "card": card.id}])
