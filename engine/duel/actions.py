@@ -199,9 +199,8 @@ def play_turn(state: DuelState, seat: int, atype: str, action: Action, events: E
         if chained:
             trade = cost = 0
         else:
-            trade = city.prices.cards.get(c)  # known since legal_actions, as a rule
-            if trade is None:
-                trade = city.prices.card(c)
+            known = city.prices.cards.get(c)  # found by legal_actions, as a rule
+            trade = city.prices.card(c) if known is None else known
             cost = card.coins + trade
         if cost > coins:
             raise IllegalAction(f"you cannot afford {card.name}: it costs {cost} coins, you have {coins}")

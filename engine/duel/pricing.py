@@ -54,7 +54,9 @@ def trade_situation(production: list[int], choices: list[int], one_coin: int, op
                     masonry: bool, architecture: bool) -> TradeSituation:
     """The situation of a player: ``one_coin`` is the mask of resources it buys at 1 coin."""
     prices = tuple([1 if one_coin >> r & 1 else 2 + units for r, units in enumerate(opponent_production)])
-    return TradeSituation(tuple(production), tuple(sorted(choices)), prices, masonry, architecture)
+    # tuple.__new__ builds the named tuple without its Python-level __new__ (this runs on every change)
+    fields = (tuple(production), tuple(sorted(choices)), prices, masonry, architecture)
+    return tuple.__new__(TradeSituation, fields)
 
 
 def discount_units(situation: TradeSituation, need: Need) -> int:
@@ -88,7 +90,9 @@ def shortfall(situation: TradeSituation, need: Need) -> Shortfall | None:
     if not useful:
         return None
     choices = tuple(sorted([m & useful for m in situation.choices if m & useful]))
-    return Shortfall(tuple(missing), tuple(prices), choices, discount_units(situation, need))
+    # tuple.__new__ builds the named tuple without its Python-level __new__ (this runs for every solved price)
+    fields = (tuple(missing), tuple(prices), choices, discount_units(situation, need))
+    return tuple.__new__(Shortfall, fields)
 
 
 class Paid(NamedTuple):
