@@ -26,7 +26,7 @@ from engine.duel.material import (
     WONDERS,
     YELLOW,
 )
-from engine.duel.pricing import CARD_NEEDS
+from engine.duel.pricing import CARD_NEEDS, WONDER_NEEDS, paid
 from engine.duel.state import (
     ACTION_TYPES,
     DESTROY,
@@ -262,10 +262,10 @@ def card_breakdown(state: DuelState, seat: int, card: int, chained: bool, trade:
     chain, and Economy's share of the trade coins ``trade``."""
     if chained:
         return {"card_coins": 0, "trade": {}, "chain": True, "discount": {}, "to_opponent": 0}
-    prices = state.cities[seat].prices
-    if trade or (CARD_NEEDS[card].blue and prices.situation.masonry):
-        paid = prices.card_payment(card)
-        bought, waived = dict(paid.bought), dict(paid.waived)
+    situation = state.cities[seat].prices.situation
+    if trade or (CARD_NEEDS[card].blue and situation.masonry):
+        how = paid(situation, CARD_NEEDS[card])
+        bought, waived = dict(how.bought), dict(how.waived)
     else:
         bought, waived = {}, {}
     return {"card_coins": CARDS[card].coins, "trade": bought, "chain": False, "discount": waived,
@@ -274,10 +274,10 @@ def card_breakdown(state: DuelState, seat: int, card: int, chained: bool, trade:
 
 def wonder_breakdown(state: DuelState, seat: int, wonder: int, trade: int) -> dict[str, Any]:
     """How building ``wonder`` is paid (as :func:`card_breakdown`; Architecture is its discount)."""
-    prices = state.cities[seat].prices
-    if trade or prices.situation.architecture:
-        paid = prices.wonder_payment(wonder)
-        bought, waived = dict(paid.bought), dict(paid.waived)
+    situation = state.cities[seat].prices.situation
+    if trade or situation.architecture:
+        how = paid(situation, WONDER_NEEDS[wonder])
+        bought, waived = dict(how.bought), dict(how.waived)
     else:
         bought, waived = {}, {}
     return {"card_coins": 0, "trade": bought, "chain": False, "discount": waived,

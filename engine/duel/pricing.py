@@ -8,7 +8,8 @@ it a small optimisation: that question goes to the shared solver, :func:`engine.
 Speed: everything that decides a price is one :class:`TradeSituation`. One :class:`BoundedMemo` maps a
 situation to its :class:`PriceList` (shared by every game that meets it; each card's and Wonder's coins
 are filled in when first asked), another maps a :class:`Shortfall` (what is missing, at which prices,
-with which choices and discount) to the solver's :class:`Payment`. Forgetting is always safe.
+with which choices and discount) to the solver's answer as a :class:`Paid`. Forgetting is always safe.
+The memos keep few objects the garbage collector must scan: a full collection walks them all.
 """
 
 from __future__ import annotations
@@ -172,20 +173,20 @@ def paid(situation: TradeSituation, need: Need) -> Paid:
 
 
 class PriceList:
-    """What every card and Wonder costs in one situation, each computed when first asked.
+    """The trade coins of every card and Wonder in one situation, each computed when first asked.
 
     Shared by every player and game in that situation: its content never depends on anything else.
     The dicts hold what was computed so far: a hot loop may read them first and ask only on a miss.
+    They hold ints only, which the garbage collector never scans; how a price is paid (:func:`paid`,
+    for events and views) is computed again when asked rather than kept here for every situation.
     """
 
-    __slots__ = ("card_payments", "cards", "situation", "wonder_payments", "wonders")
+    __slots__ = ("cards", "situation", "wonders")
 
     def __init__(self, situation: TradeSituation) -> None:
         self.situation = situation
         self.cards: dict[int, int] = {}         # card -> trade coins
         self.wonders: dict[int, int] = {}       # wonder -> trade coins
-        self.card_payments: dict[int, Paid] = {}
-        self.wonder_payments: dict[int, Paid] = {}
 
     def card(self, card: int) -> int:
         """Trade coins for the resources of ``card``."""
@@ -200,20 +201,6 @@ class PriceList:
         if coins is None:
             coins = self.wonders[wonder] = trade_coins(self.situation, WONDER_NEEDS[wonder])
         return coins
-
-    def card_payment(self, card: int) -> Paid:
-        """How the resources of ``card`` are paid."""
-        found = self.card_payments.get(card)
-        if found is None:
-            found = self.card_payments[card] = paid(self.situation, CARD_NEEDS[card])
-        return found
-
-    def wonder_payment(self, wonder: int) -> Paid:
-        """How the resources of ``wonder`` are paid."""
-        found = self.wonder_payments.get(wonder)
-        if found is None:
-            found = self.wonder_payments[wonder] = paid(self.situation, WONDER_NEEDS[wonder])
-        return found
 
 
 price_list: BoundedMemo[TradeSituation, PriceList] = BoundedMemo(PriceList, bound=1 << 16)
