@@ -2,7 +2,8 @@
 ``BotSettings(policies="tests.host.botpolicies:FACTORY")``. Production code never imports this.
 
 - ``stand_ins``: ``medium`` and ``hard`` are deterministic stand-ins (the legal action at ``seed`` modulo
-  their number), so that whole games stay quick; ``random`` and ``easy`` are the engine's (the test game "fake" has no bots' knowledge: its ``easy`` takes the largest step). With
+  their number), so that whole games stay quick; ``random`` and ``easy`` are the engine's (the test
+  game "fake" has no bots' knowledge: its ``easy`` takes the largest step). With
   ``WT_TEST_BOT_RECORD`` set to a file, every question a stand-in gets is appended to it as a JSON line.
 - ``slow``: ``hard`` writes ``thinking`` in the folder ``WT_TEST_BOT_GATE`` and waits until ``go`` appears
   there (a bot that thinks as long as the test wants).
