@@ -182,3 +182,16 @@ async def test_allow_host_and_testing_flags_reach_the_running_host(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         assert await asyncio.wait_for(proc.wait(), WAIT) == 0
+
+
+def test_the_bot_settings_from_the_command_line(capsys):
+    from host.__main__ import parse_args
+
+    args = parse_args(["--bot-pace", "0", "--takeover-after", "5", "--bot-workers", "2"])
+    assert (args.bot_pace, args.takeover_after, args.bot_workers) == (0.0, 5.0, 2)
+    defaults = parse_args([])
+    assert (defaults.bot_pace, defaults.takeover_after) == (1.0, 30.0) and defaults.bot_workers >= 1
+    for bad in (["--bot-pace", "-1"], ["--bot-workers", "0"], ["--takeover-after", "-2"]):
+        with pytest.raises(SystemExit):
+            parse_args(bad)
+        assert "must be 0 or more" in capsys.readouterr().err
