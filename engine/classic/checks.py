@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.classic import tables as T
-from engine.classic.options import parse
+from engine.classic import compiled as C
+from engine.classic.actions import parse
 from engine.classic.resolve import VICTORY, copy_options, halicarnassus_cards
 from engine.classic.setup import check_options, deck_players
 from engine.classic.state import State
@@ -45,30 +45,30 @@ def _sizes(s: State) -> None:
 def _cards(s: State) -> None:
     players = deck_players(s.seats)
     for age, deck in enumerate(s.decks, start=1):
-        if len(deck) != 7 * players or any(T.CARD_AGE[c] != age for c in deck):
+        if len(deck) != 7 * players or any(C.CARD_AGE[c] != age for c in deck):
             raise ValueError(f"the age {age} deck is not a deck of {7 * players} age {age} cards")
     for hand in s.hands:
-        if len(hand) > 8 or any(T.CARD_AGE[c] != s.age for c in hand):
+        if len(hand) > 8 or any(C.CARD_AGE[c] != s.age for c in hand):
             raise ValueError("a hand holds cards of another age or too many cards")
     if (s.pile and not s.two) or len(s.pile) > 7:
         raise ValueError("only the 2-player variant has a Free City pile (7 cards at most)")
     for city in range(s.n):
-        names = [T.CARD_NAME_IDX[c] for c in s.built[city]]
+        names = [C.CARD_NAME_IDX[c] for c in s.built[city]]
         if len(set(names)) != len(names):
             raise ValueError(f"city {city} has two identical structures")
         whole(s.coins[city], 0, 10**6, "coins")
-        whole(s.stages[city], 0, T.BS_STAGES[s.boards[city]], "stages")
+        whole(s.stages[city], 0, C.BS_STAGES[s.boards[city]], "stages")
         if len(s.stage_cards[city]) != s.stages[city]:
             raise ValueError("one tucked card per built stage")
         if any(t not in TOKENS or isinstance(t, bool) for t in s.tokens[city]):
             raise ValueError("conflict tokens are -1, 1, 3 or 5")
         whole(s.olympia_used[city], 0, 3, "olympia_used")
-        if s.copies[city] >= 0 and not T.IS_GUILD[s.copies[city]]:
+        if s.copies[city] >= 0 and not C.IS_GUILD[s.copies[city]]:
             raise ValueError("a copied card must be a guild")
         if len(s.turn_disc[city]) != 2:
             raise ValueError("'turn_disc' holds [left, right] per city")
         for m in s.turn_disc[city]:
-            whole(m, 0, (1 << T.N_RES) - 1, "a discount mask")
+            whole(m, 0, (1 << C.N_RES) - 1, "a discount mask")
 
 
 def _phase(s: State) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import IllegalAction
-from engine.classic import tables as T
-from engine.classic.options import (
+from engine.classic import compiled as C
+from engine.classic.actions import (
     BUILD,
     COPY,
     DISCARD,
@@ -220,7 +220,7 @@ class ClassicGame:
         """A readable reason why ``key`` is not among ``plans``."""
         s = self.state
         kind, card, left, right = key
-        cid = T.CARD_ID[card]
+        cid = C.CARD_ID[card]
         phase = s.phase
         expected = {"halicarnassus": HALI, "copy_guild": COPY}.get(phase)
         if expected is not None and kind != expected:

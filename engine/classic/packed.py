@@ -13,7 +13,7 @@ more problems share one answer:
 
 from __future__ import annotations
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.state import PRICES
 from engine.payment import Market, payment_options
 
@@ -26,17 +26,17 @@ _SOLVED_MAX = 1 << 16
 
 
 def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(r for r in range(T.N_RES) if mask >> r & 1)
+    return tuple(r for r in range(C.N_RES) if mask >> r & 1)
 
 
-BITS = tuple(_bits(m) for m in range(1 << T.N_RES))
+BITS = tuple(_bits(m) for m in range(1 << C.N_RES))
 
 
 def _packing(wanted: int) -> tuple[int, ...]:
     """For every mask, its bits among ``wanted`` renumbered 0, 1, ... in order."""
     spots = BITS[wanted]
     out = []
-    for m in range(1 << T.N_RES):
+    for m in range(1 << C.N_RES):
         packed = 0
         for j, r in enumerate(spots):
             if m >> r & 1:
@@ -45,7 +45,7 @@ def _packing(wanted: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-PACKING = tuple(_packing(w) for w in range(1 << T.N_RES))
+PACKING = tuple(_packing(w) for w in range(1 << C.N_RES))
 
 
 def solve(problem: Problem) -> tuple[Pair, ...]:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
-from engine.classic.options import DISCARD, DISCARD_COINS, OLYMPIA, WONDER, Plan
+from engine.classic.actions import DISCARD, DISCARD_COINS, OLYMPIA, WONDER, Plan
 from engine.classic.scoring import best_copy, finish
 from engine.classic.state import State
 
@@ -63,12 +63,12 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
     if kind == OLYMPIA:
         state.olympia_used[city] = state.age
     state.add_card(city, card)
-    events.append({"type": "build", "seat": seat, "city": city, "card": T.CARD_ID[card], "left": left,
+    events.append({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
                    "right": right, "coins": bank, "how": how})
-    return ("card", city, T.CARD_FX[card])
+    return ("card", city, C.CARD_FX[card])
 
 
-def gain(state: State, city: int, fx: T.Effect, why: str, events: Events) -> None:
+def gain(state: State, city: int, fx: C.Effect, why: str, events: Events) -> None:
     """Immediate coins of a placed card or stage (counted after every placement of the turn)."""
     delta = fx.coins
     if fx.coins_per is not None:
@@ -136,12 +136,12 @@ def _discard_last_cards(state: State, events: Events) -> None:
 def halicarnassus_cards(state: State, city: int) -> list[int]:
     """Distinct discarded cards ``city`` may build for free (no duplicate structure)."""
     names = state.names[city]
-    return [c for c in dict.fromkeys(state.discard) if T.CARD_NAME_IDX[c] not in names]
+    return [c for c in dict.fromkeys(state.discard) if C.CARD_NAME_IDX[c] not in names]
 
 
 def copy_options(state: State, city: int) -> list[int]:
     """Distinct guilds of the two neighbours that Olympia B may copy."""
-    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if T.IS_GUILD[c]]
+    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if C.IS_GUILD[c]]
     return list(dict.fromkeys(sorted(found)))
 
 
@@ -174,7 +174,7 @@ def advance(state: State, events: Events) -> None:
                 state.queue.append(["copy_guild", city])
             else:
                 state.copies[city] = best_copy(state, city, copy_options(state, city))
-                events.append({"type": "guild_copied", "city": city, "card": T.CARD_ID[state.copies[city]]})
+                events.append({"type": "guild_copied", "city": city, "card": C.CARD_ID[state.copies[city]]})
     advance(state, events)
 
 
@@ -225,9 +225,9 @@ def resolve_pending(state: State, plan: Plan, events: Events) -> None:
     if kind == "halicarnassus":
         state.discard.remove(card)
         state.add_card(city, card)
-        events.append({"type": "build", "seat": seat, "city": city, "card": T.CARD_ID[card], "left": 0,
+        events.append({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": 0,
                        "right": 0, "coins": 0, "how": "halicarnassus"})
-        gain(state, city, T.CARD_FX[card], "card", events)
+        gain(state, city, C.CARD_FX[card], "card", events)
     elif kind == "babylon":
         state.hands[seat].remove(card)
         income = [0] * state.n
@@ -238,7 +238,7 @@ def resolve_pending(state: State, plan: Plan, events: Events) -> None:
             state.coins[c] += delta
     else:
         state.copies[city] = card
-        events.append({"type": "guild_copied", "seat": seat, "city": city, "card": T.CARD_ID[card]})
+        events.append({"type": "guild_copied", "seat": seat, "city": city, "card": C.CARD_ID[card]})
     state.queue.pop(0)
     advance(state, events)
 

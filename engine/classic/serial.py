@@ -5,16 +5,16 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
+from engine.classic.actions import TYPE_INDEX, TYPES
 from engine.classic.checks import check_state
-from engine.classic.options import TYPE_INDEX, TYPES
 from engine.classic.state import State
 
 FORMAT = 1
 
 
 def _ids(cards: list[int]) -> list[str]:
-    return [T.CARD_ID[c] for c in cards]
+    return [C.CARD_ID[c] for c in cards]
 
 
 def _list(value: Any) -> list[Any]:
@@ -34,14 +34,14 @@ def _ints(values: Any) -> list[int]:
 
 
 def _idx(ids: Any) -> list[int]:
-    return [T.CARD_INDEX[c] for c in _list(ids)]
+    return [C.CARD_INDEX[c] for c in _list(ids)]
 
 
 def _choice(entry: Any) -> dict[str, Any] | None:
     if entry is None:
         return None
     action, (kind, card, left, right, bank, how) = entry
-    return {"action": copy.deepcopy(action), "plan": [TYPES[kind], T.CARD_ID[card], left, right, bank, how]}
+    return {"action": copy.deepcopy(action), "plan": [TYPES[kind], C.CARD_ID[card], left, right, bank, how]}
 
 
 def _unchoice(data: Any) -> Any:
@@ -50,7 +50,7 @@ def _unchoice(data: Any) -> Any:
     kind, card, left, right, bank, how = _list(data["plan"])
     if not isinstance(data["action"], dict) or not isinstance(how, str):
         raise ValueError("a stored choice is an action dict and a plan")
-    plan = (TYPE_INDEX[kind], T.CARD_INDEX[card], _int(left), _int(right), _int(bank), how)
+    plan = (TYPE_INDEX[kind], C.CARD_INDEX[card], _int(left), _int(right), _int(bank), how)
     return (dict(data["action"]), plan)
 
 
@@ -62,7 +62,7 @@ def dump(s: State) -> dict[str, Any]:
         "seats": s.seats,
         "seed": s.seed,
         "options": copy.deepcopy(s.options),
-        "boards": [T.BS_ID[b] for b in s.boards],
+        "boards": [C.BS_ID[b] for b in s.boards],
         "decks": [_ids(d) for d in s.decks],
         "age": s.age,
         "turn": s.turn,
@@ -81,7 +81,7 @@ def dump(s: State) -> dict[str, Any]:
         "choices": [_choice(c) for c in s.choices],
         "fc_choice": _choice(s.fc_choice),
         "queue": [list(q) for q in s.queue],
-        "copies": [T.CARD_ID[c] if c >= 0 else None for c in s.copies],
+        "copies": [C.CARD_ID[c] if c >= 0 else None for c in s.copies],
         "log": [[seat, copy.deepcopy(action)] for seat, action in s.log],
         "result": copy.deepcopy(s.result),
     }
@@ -95,7 +95,7 @@ def load(data: dict[str, Any]) -> State:
         if not isinstance(data["options"], dict):
             raise ValueError("'options' must be a dict")
         s = State(_int(data["seats"]), data["seed"], dict(data["options"]),
-                  [T.BS_ID.index(b) for b in _list(data["boards"])], [_idx(d) for d in _list(data["decks"])])
+                  [C.BS_ID.index(b) for b in _list(data["boards"])], [_idx(d) for d in _list(data["decks"])])
         if len(s.boards) != s.n or len(s.decks) != 3:
             raise ValueError("wrong number of boards or decks")
         s.age, s.turn, s.phase = _int(data["age"]), _int(data["turn"]), data["phase"]
@@ -112,7 +112,7 @@ def load(data: dict[str, Any]) -> State:
         s.choices = [_unchoice(c) for c in _list(data["choices"])]
         s.fc_choice = _unchoice(data["fc_choice"])
         s.queue = [[k, _int(c)] for k, c in _list(data["queue"])]
-        s.copies = [T.CARD_INDEX[c] if c is not None else -1 for c in _list(data["copies"])]
+        s.copies = [C.CARD_INDEX[c] if c is not None else -1 for c in _list(data["copies"])]
         s.log = [[_int(seat), dict(action)] for seat, action in _list(data["log"])]
         s.result = copy.deepcopy(data["result"])
         s.reset_caches()

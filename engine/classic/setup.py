@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.state import State
 
 SIDE_OPTIONS = ("random", "A", "B")
@@ -37,9 +37,9 @@ def check_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
             if not isinstance(entry, dict) or set(entry) - {"board", "side"}:
                 raise ValueError("each 'wonders' entry is {'board': id | null, 'side': 'A' | 'B' | null}")
             board, side = entry.get("board"), entry.get("side")
-            if board is not None and board not in T.BOARD_ID:
+            if board is not None and board not in C.BOARD_ID:
                 raise ValueError(f"unknown board {board!r}")
-            if side is not None and side not in T.SIDES:
+            if side is not None and side not in C.SIDES:
                 raise ValueError("a side is 'A' or 'B'")
             if board is not None:
                 chosen.append(board)
@@ -56,27 +56,27 @@ def new_state(seats: int, seed: int, options: dict[str, Any] | None) -> State:
     rng = random.Random(seed)
     cities = 3 if seats == 2 else seats
     wanted = options.get("wonders") or [{} for _ in range(cities)]
-    taken = {T.BOARD_ID.index(w["board"]) for w in wanted if w.get("board") is not None}
-    free = [b for b in range(T.N_BOARDS) if b not in taken]
+    taken = {C.BOARD_ID.index(w["board"]) for w in wanted if w.get("board") is not None}
+    free = [b for b in range(C.N_BOARDS) if b not in taken]
     rng.shuffle(free)
     mode = options.get("sides", "random")
     boards = []
     for entry in wanted:
-        board = T.BOARD_ID.index(entry["board"]) if entry.get("board") is not None else free.pop()
+        board = C.BOARD_ID.index(entry["board"]) if entry.get("board") is not None else free.pop()
         coin = rng.randrange(2)
         if entry.get("side") is not None:
-            side = T.SIDES.index(entry["side"])
+            side = C.SIDES.index(entry["side"])
         elif mode == "random":
             side = coin
         else:
-            side = T.SIDES.index(mode)
-        boards.append(T.board_side(board, side))
+            side = C.SIDES.index(mode)
+        boards.append(C.board_side(board, side))
     players = deck_players(seats)
     decks = []
     for age in (1, 2, 3):
-        cards = T.deck(age, players)
+        cards = C.deck(age, players)
         if age == 3:
-            cards += rng.sample(T.GUILDS, players + 2)
+            cards += rng.sample(C.GUILDS, players + 2)
         rng.shuffle(cards)
         decks.append(cards)
     return State(seats, seed, options, boards, decks)

@@ -1,6 +1,6 @@
 """The plain-data state of a classic game, plus per-city caches derived from it.
 
-Everything here uses integer ids (card indices of :mod:`tables`, board sides ``board * 2 + side``).
+Everything here uses integer ids (card indices of :mod:`compiled`, board sides ``board * 2 + side``).
 Caches (production, prices, shields, science, colour counts) are updated incrementally when a card or a
 stage is added; they are rebuilt from the plain data on restore.
 """
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
 
 # Prices per resource for every discount mask (resources bought at 1 coin instead of 2).
 PRICES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(1 if mask >> r & 1 else 2 for r in range(T.N_RES)) for mask in range(1 << T.N_RES)
+    tuple(1 if mask >> r & 1 else 2 for r in range(C.N_RES)) for mask in range(1 << C.N_RES)
 )
 
 
@@ -71,8 +71,8 @@ class State:
         """Rebuild every derived cache from ``boards``, ``built`` and ``stages``."""
         n = self.n
         self.names: list[set[int]] = [set() for _ in range(n)]
-        self.prod = [[0] * T.N_RES for _ in range(n)]
-        self.sell = [[0] * T.N_RES for _ in range(n)]
+        self.prod = [[0] * C.N_RES for _ in range(n)]
+        self.sell = [[0] * C.N_RES for _ in range(n)]
         self.own_choices: list[list[int]] = [[] for _ in range(n)]
         self.sell_choices: list[list[int]] = [[] for _ in range(n)]
         self.disc = [[0, 0] for _ in range(n)]  # resources at 1 coin: [left, right]
@@ -83,13 +83,13 @@ class State:
         self.colors = [[0] * 7 for _ in range(n)]
         self.abilities: list[set[str]] = [set() for _ in range(n)]
         for city in range(n):
-            res = T.BOARD_RESOURCE[self.boards[city] // 2]
+            res = C.BOARD_RESOURCE[self.boards[city] // 2]
             self.prod[city][res] += 1
             self.sell[city][res] += 1
             for card in self.built[city]:
                 self.add_card(city, card, store=False)
             for k in range(self.stages[city]):
-                self._apply_fx(city, T.BS_FX[self.boards[city]][k], sellable=False)
+                self._apply_fx(city, C.BS_FX[self.boards[city]][k], sellable=False)
         self.snapshot_discounts()
 
     def snapshot_discounts(self) -> None:
@@ -100,19 +100,19 @@ class State:
         """Put ``card`` into ``city`` and update the caches."""
         if store:
             self.built[city].append(card)
-        self.names[city].add(T.CARD_NAME_IDX[card])
-        self.colors[city][T.CARD_COLOR[card]] += 1
-        self._apply_fx(city, T.CARD_FX[card], sellable=T.SELLABLE[card])
+        self.names[city].add(C.CARD_NAME_IDX[card])
+        self.colors[city][C.CARD_COLOR[card]] += 1
+        self._apply_fx(city, C.CARD_FX[card], sellable=C.SELLABLE[card])
 
-    def add_stage(self, city: int, card: int) -> T.Effect:
+    def add_stage(self, city: int, card: int) -> C.Effect:
         """Build the next wonder stage of ``city`` with ``card`` tucked under it; return its effect."""
-        fx = T.BS_FX[self.boards[city]][self.stages[city]]
+        fx = C.BS_FX[self.boards[city]][self.stages[city]]
         self.stages[city] += 1
         self.stage_cards[city].append(card)
         self._apply_fx(city, fx, sellable=False)
         return fx
 
-    def _apply_fx(self, city: int, fx: T.Effect, sellable: bool) -> None:
+    def _apply_fx(self, city: int, fx: C.Effect, sellable: bool) -> None:
         if fx.produce is not None:
             prod = self.prod[city]
             for r, units in enumerate(fx.produce):
@@ -128,9 +128,9 @@ class State:
                 self.sell_choices[city].append(fx.choice)
                 self.sell_choices[city].sort()
         if fx.trade_res:
-            if fx.trade_sides & T.LEFT:
+            if fx.trade_sides & C.LEFT:
                 self.disc[city][0] |= fx.trade_res
-            if fx.trade_sides & T.RIGHT:
+            if fx.trade_sides & C.RIGHT:
                 self.disc[city][1] |= fx.trade_res
         self.shields[city] += fx.shields
         if fx.science >= 0:
@@ -148,20 +148,20 @@ class State:
         for k in range(7):
             if kinds >> k & 1:
                 total += colors[k]
-        if kinds >> T.STAGES_KIND & 1:
+        if kinds >> C.STAGES_KIND & 1:
             total += self.stages[city]
-        if kinds >> T.DEFEATS_KIND & 1:
+        if kinds >> C.DEFEATS_KIND & 1:
             total += sum(1 for t in self.tokens[city] if t < 0)
         return total
 
-    def count_per(self, per: T.Per, city: int) -> int:
+    def count_per(self, per: C.Per, city: int) -> int:
         """``per.each`` times the count of ``per.kinds`` in the cities named by ``per.whose``."""
         total = 0
-        if per.whose & T.SELF:
+        if per.whose & C.SELF:
             total += self.count(per.kinds, city)
-        if per.whose & T.LEFT:
+        if per.whose & C.LEFT:
             total += self.count(per.kinds, self.left(city))
-        if per.whose & T.RIGHT:
+        if per.whose & C.RIGHT:
             total += self.count(per.kinds, self.right(city))
         return total * per.each
 

@@ -10,7 +10,7 @@ by that packed problem (second level), which many different cities share.
 
 from __future__ import annotations
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.packed import BITS, PACKING, Pair, solve
 from engine.classic.state import State
 
@@ -120,7 +120,7 @@ def _support(need: tuple[int, ...]) -> tuple[int, ...]:
 def _solve(ctx: Context, need: tuple[int, ...]) -> Found:
     """Reduce ``need`` to what ``ctx``'s own production lacks, pack the lacking resources, and solve."""
     prod, own_choices, l_stock, l_choices, l_disc, r_stock, r_choices, r_disc = ctx
-    deficit = [0] * T.N_RES
+    deficit = [0] * C.N_RES
     wanted = 0
     for r in _support(need):
         if need[r] > prod[r]:

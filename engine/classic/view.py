@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.classic import tables as T
-from engine.classic.options import DISCARD, CardOptions, hand_options, olympia_ready
+from engine.classic import compiled as C
+from engine.classic.actions import DISCARD, CardOptions, hand_options, olympia_ready
 from engine.classic.state import PRICES, State
 
 if TYPE_CHECKING:
@@ -13,11 +13,11 @@ if TYPE_CHECKING:
 
 
 def _vec(units: list[int]) -> dict[str, int]:
-    return {T.RESOURCES[r]: u for r, u in enumerate(units) if u}
+    return {C.RESOURCES[r]: u for r, u in enumerate(units) if u}
 
 
 def _names(mask: int) -> list[str]:
-    return [T.RESOURCES[r] for r in range(T.N_RES) if mask >> r & 1]
+    return [C.RESOURCES[r] for r in range(C.N_RES) if mask >> r & 1]
 
 
 def city_view(state: State, city: int) -> dict[str, Any]:
@@ -28,25 +28,25 @@ def city_view(state: State, city: int) -> dict[str, Any]:
     return {
         "city": city,
         "seat": city if city < state.seats else None,
-        "board": T.BOARD_ID[board],
-        "side": T.SIDES[bs % 2],
-        "name": T.BOARD_NAME[board],
-        "wonder": T.WONDER_NAME[board],
+        "board": C.BOARD_ID[board],
+        "side": C.SIDES[bs % 2],
+        "name": C.BOARD_NAME[board],
+        "wonder": C.WONDER_NAME[board],
         "left": state.left(city),
         "right": state.right(city),
         "coins": state.coins[city],
         "hand_count": hand_count,
-        "cards": [T.CARD_ID[c] for c in state.built[city]],
+        "cards": [C.CARD_ID[c] for c in state.built[city]],
         "stages_built": state.stages[city],
-        "stages_total": T.BS_STAGES[bs],
+        "stages_total": C.BS_STAGES[bs],
         "shields": state.shields[city],
         "military": list(state.tokens[city]),
-        "science": {**dict(zip(T.SCIENCES, state.science[city], strict=True)), "wild": state.wild[city]},
+        "science": {**dict(zip(C.SCIENCES, state.science[city], strict=True)), "wild": state.wild[city]},
         "production": _vec(state.prod[city]),
         "choices": [_names(m) for m in state.own_choices[city]],
         "prices": {
-            "left": dict(zip(T.RESOURCES, PRICES[state.disc[city][0]], strict=True)),
-            "right": dict(zip(T.RESOURCES, PRICES[state.disc[city][1]], strict=True)),
+            "left": dict(zip(C.RESOURCES, PRICES[state.disc[city][0]], strict=True)),
+            "right": dict(zip(C.RESOURCES, PRICES[state.disc[city][1]], strict=True)),
         },
         "olympia_free": olympia_ready(state, city),
     }
@@ -54,7 +54,7 @@ def city_view(state: State, city: int) -> dict[str, Any]:
 
 def _card_view(o: CardOptions, discard: bool) -> dict[str, Any]:
     return {
-        "card": T.CARD_ID[o.card],
+        "card": C.CARD_ID[o.card],
         "build": [{"left": a, "right": b, "coins": o.bank, "total": a + b + o.bank} for a, b in o.build],
         "build_reason": o.build_reason,
         "chain": o.chain,
@@ -119,14 +119,14 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
     }
     if seat is None or not 0 <= seat < s.seats:
         return view
-    view["hand"] = [T.CARD_ID[c] for c in s.hands[seat]]
+    view["hand"] = [C.CARD_ID[c] for c in s.hands[seat]]
     if s.phase == "turn":
         if s.choices[seat] is not None:
             view["my_choice"] = dict(s.choices[seat][0])
         if s.two and seat == s.controller and s.fc_choice is not None:
             view["my_free_city_choice"] = dict(s.fc_choice[0])
     if pending is not None and pending["seat"] == seat and s.phase == "halicarnassus":
-        view["discard"] = [T.CARD_ID[c] for c in s.discard]
+        view["discard"] = [C.CARD_ID[c] for c in s.discard]
     if seat in to_act:
         view["my_turn"] = _my_turn(game, seat)
     return view

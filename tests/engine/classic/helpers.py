@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
 
 
 def idx(card: str) -> int:
     """Internal index of a card id."""
-    return T.CARD_INDEX[card]
+    return C.CARD_INDEX[card]
 
 
 def make(boards: list[str], sides: str | list[str] = "A", seats: int | None = None,
@@ -69,7 +69,7 @@ def discard_all(game: ClassicGame, skip: tuple[int, ...] = ()) -> list[dict[str,
     for seat in range(game.seats):
         if seat in skip:
             continue
-        card = T.CARD_ID[game.state.hands[seat][0]]
+        card = C.CARD_ID[game.state.hands[seat][0]]
         events = game.apply(seat, {"type": "discard", "card": card})
     return events
 
@@ -88,7 +88,7 @@ def stage_offers(game: ClassicGame, seat: int) -> list[tuple[int, int]]:
 def force_production(game: ClassicGame, city: int, letters: str, sell: bool = False) -> None:
     """Replace ``city``'s production by exactly ``letters`` (no one-of cards); ``sell``: sellable too."""
     s = game.state
-    vec = list(T.parse_cost(letters))
+    vec = list(C.parse_cost(letters))
     s.prod[city] = list(vec)
     s.own_choices[city] = []
     if sell:
@@ -100,6 +100,6 @@ def force_production(game: ClassicGame, city: int, letters: str, sell: bool = Fa
 def no_sales(game: ClassicGame, *cities: int) -> None:
     """Make ``cities`` sell nothing."""
     for city in cities:
-        game.state.sell[city] = [0] * T.N_RES
+        game.state.sell[city] = [0] * C.N_RES
         game.state.sell_choices[city] = []
     game._changed()

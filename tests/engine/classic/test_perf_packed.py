@@ -11,8 +11,8 @@ import random
 
 import pytest
 
+from engine.classic import compiled as C
 from engine.classic import packed
-from engine.classic import tables as T
 from engine.classic.packed import Problem, solve
 from engine.classic.state import PRICES
 from engine.classic.trade import Context, Trader, _solve
@@ -77,19 +77,19 @@ def _unreduced(ctx: Context, need: tuple[int, ...]) -> tuple[tuple[int, int], ..
 
 def _random_context(rng: random.Random) -> Context:
     def units() -> tuple[int, ...]:
-        return tuple(rng.choice((0, 0, 0, 1, 1, 2)) for _ in range(T.N_RES))
+        return tuple(rng.choice((0, 0, 0, 1, 1, 2)) for _ in range(C.N_RES))
 
     def cards() -> tuple[int, ...]:
-        return tuple(sorted(rng.randrange(1, 1 << T.N_RES) for _ in range(rng.choice((0, 0, 1, 2)))))
+        return tuple(sorted(rng.randrange(1, 1 << C.N_RES) for _ in range(rng.choice((0, 0, 1, 2)))))
 
-    return (units(), cards(), units(), cards(), rng.randrange(1 << T.N_RES),
-            units(), cards(), rng.randrange(1 << T.N_RES))
+    return (units(), cards(), units(), cards(), rng.randrange(1 << C.N_RES),
+            units(), cards(), rng.randrange(1 << C.N_RES))
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_trading_contexts_answer_like_the_whole_problem(seed: int) -> None:
     rng = random.Random(seed)
-    needs = [*T.CARD_NEED, *(need for stages in T.BS_NEED for need in stages)]
+    needs = [*C.CARD_NEED, *(need for stages in C.BS_NEED for need in stages)]
     for _ in range(60):
         ctx = _random_context(rng)
         trade = Trader(ctx)

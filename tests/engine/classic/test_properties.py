@@ -15,7 +15,7 @@ import msgpack
 import pytest
 
 import engine
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 
 GAMES = 2000  # even seeds: all boards on side A, odd seeds: side B
@@ -53,7 +53,7 @@ def _all_cards(game: ClassicGame) -> Counter:
 
 def _ids(value: Any, out: set[str]) -> None:
     if isinstance(value, str):
-        if value in T.CARD_INDEX:
+        if value in C.CARD_INDEX:
             out.add(value)
     elif isinstance(value, dict):
         for k, v in value.items():
@@ -66,7 +66,7 @@ def _ids(value: Any, out: set[str]) -> None:
 
 def _check_views(game: ClassicGame, events: list[dict[str, Any]], record: Record) -> None:
     s = game.state
-    public = {T.CARD_ID[c] for b in s.built for c in b}
+    public = {C.CARD_ID[c] for b in s.built for c in b}
     seen: set[str] = set()
     _ids(events, seen)
     if not seen <= public:
@@ -74,10 +74,10 @@ def _check_views(game: ClassicGame, events: list[dict[str, Any]], record: Record
     for seat in [None, *range(s.seats)]:
         allowed = set(public)
         if seat is not None:
-            allowed |= {T.CARD_ID[c] for c in s.hands[seat]}
+            allowed |= {C.CARD_ID[c] for c in s.hands[seat]}
             pending = s.phase == "halicarnassus" and s.seat_of(s.queue[0][1]) == seat
             if pending:
-                allowed |= {T.CARD_ID[c] for c in s.discard}
+                allowed |= {C.CARD_ID[c] for c in s.discard}
         seen = set()
         _ids(game.view(seat), seen)
         if not seen <= allowed:

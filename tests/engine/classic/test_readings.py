@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import engine
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
 from engine.classic.scoring import score_city
 from tests.engine.classic.helpers import act, arrange, builds, force_production, make
 
@@ -76,7 +76,7 @@ def test_shipowners_copy_counts_itself() -> None:
     assert R.SHIPOWNERS_COPY_COUNTS_ITSELF
     game = make(["olympia", "giza", "rhodes"], sides=["B", "A", "A"])
     arrange(game, built={0: ["a1_lumber_yard", "a1_loom"], 1: ["a3_shipowners_guild"]}, stages={0: 3})
-    game.state.copies[0] = T.CARD_INDEX["a3_shipowners_guild"]
+    game.state.copies[0] = C.CARD_INDEX["a3_shipowners_guild"]
     assert score_city(game.state, 0)["guilds"] == 3
 
 
@@ -115,12 +115,12 @@ def test_free_city_abilities_and_no_seventh_card() -> None:
     game = make(["giza", "rhodes", "babylon"], sides=["A", "A", "B"], seats=2)
     arrange(game, hands=[["a1_altar", "a1_theater", "a1_loom"], ["a1_baths", "a1_pawnshop"]],
             stages={2: 2}, turn=6)
-    game.state.pile = [T.CARD_INDEX["a1_press"]]
+    game.state.pile = [C.CARD_INDEX["a1_press"]]
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
     act(game, 0, type="build", card="a1_theater", left=0, right=0, free_city=True)
     act(game, 1, type="discard", card="a1_baths")
     assert game.state.phase == "turn" and game.state.age == 2
-    assert T.CARD_INDEX["a1_press"] in game.state.discard
+    assert C.CARD_INDEX["a1_press"] in game.state.discard
 
 
 def test_babylon_mini_turn_uses_the_updated_state() -> None:

@@ -1,4 +1,4 @@
-"""Integer-indexed tables compiled once from :mod:`cards` and :mod:`boards` for the hot path."""
+"""Card and board data compiled once into integer-indexed arrays (from :mod:`cards` and :mod:`boards`)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a city may do now: every card's build / wonder / discard options with their payments.
+"""What a city may do now (action choices): every card's build / wonder / discard options and payments.
 
 Costs are paid with :mod:`engine.payment`: own production (fixed units, then one-of cards, including
 yellow cards and Alexandria's stages), then purchases from the two neighbours (markets: left, right)
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.readings import late_discounts
 from engine.classic.state import State
 from engine.classic.trade import Trader, trader
@@ -71,16 +71,16 @@ def card_build(state: State, city: int, card: int,
                trade: Trader) -> tuple[list[tuple[int, int]], int, str | None, bool]:
     """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
     names = state.names[city]
-    if T.CARD_NAME_IDX[card] in names:
+    if C.CARD_NAME_IDX[card] in names:
         return [], 0, "already built", False
-    for name in T.CARD_FREE_WITH[card]:
+    for name in C.CARD_FREE_WITH[card]:
         if name in names:
             return [(0, 0)], 0, None, True
-    bank = T.CARD_COINS[card]
+    bank = C.CARD_COINS[card]
     coins = state.coins[city]
     if bank > coins:
         return [], bank, "not enough coins", False
-    found, reason = payments(trade, T.CARD_NEED[card], coins - bank)
+    found, reason = payments(trade, C.CARD_NEED[card], coins - bank)
     return found, bank, reason, False
 
 
@@ -89,9 +89,9 @@ def stage_payments(state: State, city: int,
     """Payments for the next wonder stage of ``city``, or a reason."""
     bs = state.boards[city]
     k = state.stages[city]
-    if k >= T.BS_STAGES[bs]:
+    if k >= C.BS_STAGES[bs]:
         return [], "the wonder is complete"
-    return payments(trade, T.BS_NEED[bs][k], state.coins[city])
+    return payments(trade, C.BS_NEED[bs][k], state.coins[city])
 
 
 def olympia_ready(state: State, city: int) -> bool:
@@ -141,7 +141,7 @@ def plans_of(opts: list[CardOptions], free_city: bool = False, discard: bool = T
 def action_of(key: tuple, free_city: bool = False) -> dict[str, Any]:
     """The interface dict of an action key."""
     kind, card, left, right = key
-    action: dict[str, Any] = {"type": TYPES[kind], "card": T.CARD_ID[card]}
+    action: dict[str, Any] = {"type": TYPES[kind], "card": C.CARD_ID[card]}
     if kind in (BUILD, WONDER):
         action["left"] = left
         action["right"] = right
@@ -162,7 +162,7 @@ def parse(action: Any) -> tuple[tuple, bool]:
     if extra:
         raise ValueError(f"unexpected fields for a {TYPES[kind]!r} action: {sorted(extra)}")
     card_id = action.get("card")
-    card = T.CARD_INDEX.get(card_id) if isinstance(card_id, str) else None
+    card = C.CARD_INDEX.get(card_id) if isinstance(card_id, str) else None
     if card is None:
         raise ValueError(f"unknown card {action.get('card')!r}")
     free_city = action.get("free_city", False)
