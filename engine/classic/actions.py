@@ -1,8 +1,8 @@
 """What a city may do now (action choices): every card's build / wonder / discard options and payments.
 
-Costs are paid with :mod:`engine.payment`: own production (fixed units, then one-of cards, including
-yellow cards and Alexandria's stages), then purchases from the two neighbours (markets: left, right)
-whose sellable production is their board resource and their brown and grey cards only.
+Costs are paid from the city's own production (fixed units, then one-of cards, including yellow cards
+and Alexandria's stages), then by buying from the two neighbours, whose sellable production is their
+board resource and their brown and grey cards only. Payments come from :mod:`engine.classic.pricing`.
 """
 
 from __future__ import annotations
@@ -10,30 +10,48 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
+from engine.classic.pricing import Coins, Pricer, context_of
 from engine.classic.readings import late_discounts
-from engine.classic.state import State
-from engine.classic.trade import Trader, trader
+from engine.classic.state import (
+    ACTION_TYPES,
+    BUILD,
+    DISCARD,
+    HALI,
+    OLYMPIA,
+    WONDER,
+    Plan,
+    State,
+)
 
-BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
-TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
-TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
 _FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
-                for k in range(len(TYPES)))
+                for k in range(len(ACTION_TYPES)))
 DISCARD_COINS = 3
+FREE = (Coins(0, 0),)
 
-# A plan is what a validated action does: (kind, card, left, right, bank coins, how)
-Plan = tuple[int, int, int, int, int, str]
+
+class ActionKey(NamedTuple):
+    """An action as the rules see it: its kind, card and (for builds and stages) the coins to each
+    neighbour (``-1`` for the kinds that pay nothing)."""
+
+    kind: int
+    card: int
+    left: int
+    right: int
+
+
+PlanMap = dict[ActionKey, Plan]
 
 
 class CardOptions(NamedTuple):
     """Everything a city may do with one card of its hand."""
 
     card: int
-    build: list[tuple[int, int]]  # (left, right) payments, cheapest first
+    build: tuple[Coins, ...]  # every payment, cheapest first
     bank: int  # coins paid to the bank when building (0 through a chain)
     build_reason: str | None
     chain: bool
-    wonder: list[tuple[int, int]]
+    wonder: tuple[Coins, ...]
     wonder_reason: str | None
     olympia: bool
 
@@ -46,52 +64,58 @@ class CardOptions(NamedTuple):
 def discounts(state: State, city: int, late: bool = False) -> list[int]:
     """The resources ``city`` buys at 1 coin ([left mask, right mask]).
 
-    During a turn, purchases use the neighbours' cities as they were at the start of the turn
-    (readings.COMMERCE_FROM_TURN_START: nothing changes before the reveal); ``late`` purchases (Babylon
-    B's 7th card) use the updated state and readings.late_discounts.
+    During a turn nothing changes before the reveal, so purchases see the neighbours as they were at the
+    start of the turn; ``late`` purchases (Babylon B's 7th card) use readings.late_discounts.
     """
-    return late_discounts(state.disc[city], state.turn_disc[city]) if late else state.disc[city]
+    cheap = state.cheap[city]
+    return late_discounts(cheap, state.cheap_at_turn_start[city]) if late else cheap
 
 
-def payments(trade: Trader, need: tuple[int, ...], budget: int) -> tuple[list[tuple[int, int]], str | None]:
-    """Every undominated affordable (left, right) payment of ``need``, cheapest first, or a reason.
+def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
+    """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right])."""
+    left, right = state.left(city), state.right(city)
+    return Pricer(context_of(state.production[city], state.own_choices[city], state.for_sale[left],
+                             state.sale_choices[left], cheap[0], state.for_sale[right],
+                             state.sale_choices[right], cheap[1]))
 
-    The payments of each need are computed once per trading context by :mod:`engine.classic.trade`.
-    """
-    found = trade.payments(need)
+
+def payments(prices: Pricer, need: tuple[int, ...], budget: int) -> tuple[tuple[Coins, ...], str | None]:
+    """Every affordable payment of ``need``, cheapest first, or a reason why there is none."""
+    found = prices.payments(need)
     if found is None:
-        return [(0, 0)], None
+        return FREE, None
     if not found:
-        return [], "the resources cannot be produced or bought"
-    out = [pay for pay in found if pay[0] + pay[1] <= budget]
+        return (), "the resources cannot be produced or bought"
+    if found[-1].left + found[-1].right <= budget:
+        return found, None
+    out = tuple(pay for pay in found if pay.left + pay.right <= budget)
     return out, (None if out else "not enough coins to buy the resources")
 
 
 def card_build(state: State, city: int, card: int,
-               trade: Trader) -> tuple[list[tuple[int, int]], int, str | None, bool]:
+               prices: Pricer) -> tuple[tuple[Coins, ...], int, str | None, bool]:
     """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
     names = state.names[city]
     if C.CARD_NAME_IDX[card] in names:
-        return [], 0, "already built", False
+        return (), 0, "already built", False
     for name in C.CARD_FREE_WITH[card]:
         if name in names:
-            return [(0, 0)], 0, None, True
+            return FREE, 0, None, True
     bank = C.CARD_COINS[card]
     coins = state.coins[city]
     if bank > coins:
-        return [], bank, "not enough coins", False
-    found, reason = payments(trade, C.CARD_NEED[card], coins - bank)
+        return (), bank, "not enough coins", False
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank)
     return found, bank, reason, False
 
 
-def stage_payments(state: State, city: int,
-                   trade: Trader) -> tuple[list[tuple[int, int]], str | None]:
+def stage_payments(state: State, city: int, prices: Pricer) -> tuple[tuple[Coins, ...], str | None]:
     """Payments for the next wonder stage of ``city``, or a reason."""
-    bs = state.boards[city]
-    k = state.stages[city]
-    if k >= C.BS_STAGES[bs]:
-        return [], "the wonder is complete"
-    return payments(trade, C.BS_NEED[bs][k], state.coins[city])
+    board_side = state.boards[city]
+    built = state.stages[city]
+    if built >= C.BS_STAGES[board_side]:
+        return (), "the wonder is complete"
+    return payments(prices, C.BS_NEED[board_side][built], state.coins[city])
 
 
 def olympia_ready(state: State, city: int) -> bool:
@@ -101,66 +125,70 @@ def olympia_ready(state: State, city: int) -> bool:
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
     """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
-    trade = trader(state, city, discounts(state, city, late))
-    wonder, wonder_reason = stage_payments(state, city, trade)
+    prices = pricer(state, city, discounts(state, city, late))
+    wonder, wonder_reason = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, trade)
+        build, bank, reason, chain = card_build(state, city, card, prices)
         free = olympia and reason != "already built"
         out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free))
     return out
 
 
-def plans_of(opts: list[CardOptions], free_city: bool = False, discard: bool = True) -> dict[tuple, Plan]:
+def plans_of(options: list[CardOptions], free_city: bool = False) -> PlanMap:
     """Action keys -> plans for a list of card options, in legal_actions order.
 
     ``free_city`` applies the Free City's rules: a card it can build through a chain must be built that
     way, and it may discard only if no card of the hand is playable.
     """
-    plans: dict[tuple, Plan] = {}
-    any_playable = any(o.playable for o in opts)
-    for o in opts:
+    plans: PlanMap = {}
+    any_playable = free_city and any(o.playable for o in options)
+    for o in options:
         card = o.card
         how = "chain" if o.chain else "paid"
         for left, right in o.build:
-            plans[(BUILD, card, left, right)] = (BUILD, card, left, right, o.bank, how)
+            plans[ActionKey(BUILD, card, left, right)] = Plan(BUILD, card, left, right, o.bank, how)
         if free_city and o.chain:
             continue
         for left, right in o.wonder:
-            plans[(WONDER, card, left, right)] = (WONDER, card, left, right, 0, "")
+            plans[ActionKey(WONDER, card, left, right)] = Plan(WONDER, card, left, right, 0, "")
         if o.olympia:
-            plans[(OLYMPIA, card, -1, -1)] = (OLYMPIA, card, 0, 0, 0, "olympia")
-    if discard:
-        for o in opts:
-            if not (free_city and (o.chain or any_playable)):
-                plans[(DISCARD, o.card, -1, -1)] = (DISCARD, o.card, 0, 0, 0, "")
+            plans[ActionKey(OLYMPIA, card, -1, -1)] = Plan(OLYMPIA, card, 0, 0, 0, "olympia")
+    for o in options:
+        if not (free_city and (o.chain or any_playable)):
+            plans[ActionKey(DISCARD, o.card, -1, -1)] = Plan(DISCARD, o.card, 0, 0, 0, "")
     return plans
 
 
-def action_of(key: tuple, free_city: bool = False) -> dict[str, Any]:
+def single_plans(kind: int, cards: list[int]) -> PlanMap:
+    """Plans of a pending step that only names a card (Halicarnassus, guild copy)."""
+    how = "halicarnassus" if kind == HALI else ""
+    return {ActionKey(kind, card, -1, -1): Plan(kind, card, 0, 0, 0, how) for card in cards}
+
+
+def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     """The interface dict of an action key."""
-    kind, card, left, right = key
-    action: dict[str, Any] = {"type": TYPES[kind], "card": C.CARD_ID[card]}
-    if kind in (BUILD, WONDER):
-        action["left"] = left
-        action["right"] = right
+    action: dict[str, Any] = {"type": ACTION_TYPES[key.kind], "card": C.CARD_ID[key.card]}
+    if key.kind in (BUILD, WONDER):
+        action["left"] = key.left
+        action["right"] = key.right
     if free_city:
         action["free_city"] = True
     return action
 
 
-def parse(action: Any) -> tuple[tuple, bool]:
-    """An interface action to (key, free_city), or IllegalAction-worthy ValueError with a reason."""
+def parse(action: Any) -> tuple[ActionKey, bool]:
+    """An interface action to (key, free_city), or ValueError with a reason."""
     if not isinstance(action, dict):
         raise ValueError("an action is a dict with a 'type'")
     kind_name = action.get("type")
     kind = TYPE_INDEX.get(kind_name) if isinstance(kind_name, str) else None
     if kind is None:
-        raise ValueError(f"unknown action type {action.get('type')!r}; known: {list(TYPES)}")
+        raise ValueError(f"unknown action type {action.get('type')!r}; known: {list(ACTION_TYPES)}")
     extra = action.keys() - _FIELDS[kind]
     if extra:
-        raise ValueError(f"unexpected fields for a {TYPES[kind]!r} action: {sorted(extra)}")
+        raise ValueError(f"unexpected fields for a {ACTION_TYPES[kind]!r} action: {sorted(map(str, extra))}")
     card_id = action.get("card")
     card = C.CARD_INDEX.get(card_id) if isinstance(card_id, str) else None
     if card is None:
@@ -174,4 +202,5 @@ def parse(action: Any) -> tuple[tuple, bool]:
         for value in (left, right):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
-    return (kind, card, left, right), free_city
+    return ActionKey(kind, card, left, right), free_city
+

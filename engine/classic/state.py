@@ -1,55 +1,190 @@
 """The plain-data state of a classic game, plus per-city caches derived from it.
 
 Everything here uses integer ids (card indices of :mod:`compiled`, board sides ``board * 2 + side``).
-Caches (production, prices, shields, science, colour counts) are updated incrementally when a card or a
-stage is added; they are rebuilt from the plain data on restore.
+The deal (boards and every Age's hands) is fixed at setup and shared, never copied; the rest is plain
+lists that :meth:`State.copy` copies. Caches (production, prices, shields, science, colour counts) are
+updated incrementally when a card or a stage is added.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
 
-# Prices per resource for every discount mask (resources bought at 1 coin instead of 2).
-PRICES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(1 if mask >> r & 1 else 2 for r in range(C.N_RES)) for mask in range(1 << C.N_RES)
-)
+# Action kinds (indices into ACTION_TYPES) and how a build was paid.
+BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
+ACTION_TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
+HIDDEN_KINDS = frozenset({WONDER, DISCARD})  # the card played is face down
+
+# Phases: a simultaneous turn, the single-seat pending steps after it, the end.
+TURN, HALICARNASSUS, BABYLON, COPY_GUILD, OVER = "turn", "halicarnassus", "babylon", "copy_guild", "over"
+PENDING_PHASES = (HALICARNASSUS, BABYLON, COPY_GUILD)
 
 
+class AgeDeal(NamedTuple):
+    """One Age as dealt: 7 cards per seat and, with 2 seats, the Free City's 7-card pile (top first)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+
+
+class Deal(NamedTuple):
+    """Every random outcome of a game, drawn at setup: the board side per city and the three Ages."""
+
+    boards: tuple[int, ...]
+    ages: tuple[AgeDeal, AgeDeal, AgeDeal]
+
+
+class Plan(NamedTuple):
+    """What a validated action does: its kind, card, coins to each neighbour and to the bank, and how a
+    structure is obtained (``"paid"``, ``"chain"``, ``"olympia"``, ``"halicarnassus"`` or ``""``)."""
+
+    kind: int
+    card: int
+    left: int
+    right: int
+    bank: int
+    how: str
+
+
+class Choice(NamedTuple):
+    """A seat's secret choice for the current turn: the action as sent and its plan."""
+
+    action: dict[str, Any]
+    plan: Plan
+
+
+class Pending(NamedTuple):
+    """A single-seat step still to be played after a turn's reveal (``kind`` is its phase)."""
+
+    kind: str
+    city: int
+
+
+class Play(NamedTuple):
+    """A revealed play, in resolution order: who played what, when (``action`` in its interface form)."""
+
+    age: int
+    turn: int
+    step: str  # TURN or the pending phase it was played in
+    seat: int
+    city: int
+    kind: int
+    card: int
+    action: dict[str, Any]
+
+
+class SeenHand(NamedTuple):
+    """A hand a seat held at the start of a turn (sorted), and the Free City card it drew (or -1)."""
+
+    age: int
+    turn: int
+    hand: tuple[int, ...]
+    drawn: int
+
+
+def _zeros(n: int, size: int) -> list[list[int]]:
+    return [[0] * size for _ in range(n)]
+
+
+@dataclass(slots=True, eq=False)
 class State:
     """A game's complete state: plain lists and ints (no randomness left after setup)."""
 
-    def __init__(self, seats: int, seed: int, options: dict[str, Any], boards: list[int],
-                 decks: list[list[int]]) -> None:
-        self.seats = seats
-        self.seed = seed
-        self.options = options
-        self.two = seats == 2
-        self.n = 3 if self.two else seats
-        self.boards = boards  # board side per city
-        self.decks = decks  # the three shuffled age decks, in dealing order
-        self.age = 0
-        self.turn = 0
-        self.phase = "turn"
-        self.hands: list[list[int]] = [[] for _ in range(seats)]
-        self.pile: list[int] = []  # 2 players: the Free City draw pile
-        self.controller = 0  # 2 players: the seat holding the Free City card
-        self.coins = [3] * self.n
-        self.built: list[list[int]] = [[] for _ in range(self.n)]
-        self.stages = [0] * self.n
-        self.stage_cards: list[list[int]] = [[] for _ in range(self.n)]
-        self.tokens: list[list[int]] = [[] for _ in range(self.n)]
-        self.discard: list[int] = []
-        self.olympia_used = [0] * self.n  # age in which the free build was last used
-        self.choices: list[Any] = [None] * seats  # per seat: (action, plan) or None
-        self.fc_choice: Any = None  # 2 players: the controller's (action, plan) for the Free City
-        self.queue: list[list[Any]] = []  # pending single-seat choices: [kind, city]
-        self.copies: list[int] = [-1] * self.n  # guild copied by Olympia B (card index)
-        self.log: list[list[Any]] = []
-        self.result: dict[str, Any] | None = None
-        self.reset_caches()
+    seats: int
+    seed: int
+    options: dict[str, Any]  # never changed after setup (shared by copies)
+    deal: Deal  # immutable, shared by copies
+    n: int = 0  # cities: the seats, plus the Free City with 2 seats
+    two: bool = False
+    boards: tuple[int, ...] = ()
+    age: int = 0
+    turn: int = 0
+    phase: str = TURN
+    hands: list[list[int]] = field(default_factory=list)  # each kept sorted
+    pile: list[int] = field(default_factory=list)  # 2 players: the Free City draw pile
+    controller: int = 0  # 2 players: the seat holding the Free City card
+    coins: list[int] = field(default_factory=list)
+    built: list[list[int]] = field(default_factory=list)
+    stages: list[int] = field(default_factory=list)
+    stage_cards: list[list[int]] = field(default_factory=list)
+    tokens: list[list[int]] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    olympia_used: list[int] = field(default_factory=list)  # age in which the free build was last used
+    choices: list[Choice | None] = field(default_factory=list)
+    free_city_choice: Choice | None = None  # 2 players: the controller's choice for the Free City
+    queue: list[Pending] = field(default_factory=list)
+    copies: list[int] = field(default_factory=list)  # guild copied by Olympia B (card index or -1)
+    log: list[list[Any]] = field(default_factory=list)  # [seat, action] as applied
+    history: list[Play] = field(default_factory=list)
+    seen: list[list[SeenHand]] = field(default_factory=list)  # per seat
+    result: dict[str, Any] | None = None
+    # --- caches derived from boards, built and stages --------------------------------------------
+    names: list[set[int]] = field(default_factory=list)
+    production: list[list[int]] = field(default_factory=list)
+    for_sale: list[list[int]] = field(default_factory=list)
+    own_choices: list[list[int]] = field(default_factory=list)
+    sale_choices: list[list[int]] = field(default_factory=list)
+    cheap: list[list[int]] = field(default_factory=list)  # resources at 1 coin: [left mask, right mask]
+    cheap_at_turn_start: list[list[int]] = field(default_factory=list)
+    shields: list[int] = field(default_factory=list)
+    science: list[list[int]] = field(default_factory=list)
+    wild: list[int] = field(default_factory=list)
+    colors: list[list[int]] = field(default_factory=list)
+    abilities: list[set[str]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, seats: int, seed: int, options: dict[str, Any], deal: Deal) -> State:
+        """The state before the first Age is dealt."""
+        two = seats == 2
+        n = 3 if two else seats
+        s = cls(seats, seed, options, deal, n=n, two=two, boards=deal.boards)
+        s.hands = [[] for _ in range(seats)]
+        s.coins = [3] * n
+        s.built = [[] for _ in range(n)]
+        s.stages = [0] * n
+        s.stage_cards = [[] for _ in range(n)]
+        s.tokens = [[] for _ in range(n)]
+        s.olympia_used = [0] * n
+        s.choices = [None] * seats
+        s.copies = [-1] * n
+        s.seen = [[] for _ in range(seats)]
+        s.names = [set() for _ in range(n)]
+        s.production = _zeros(n, C.N_RES)
+        s.for_sale = _zeros(n, C.N_RES)
+        s.own_choices = [[] for _ in range(n)]
+        s.sale_choices = [[] for _ in range(n)]
+        s.cheap = _zeros(n, 2)
+        s.shields = [0] * n
+        s.science = _zeros(n, 3)
+        s.wild = [0] * n
+        s.colors = _zeros(n, 7)
+        s.abilities = [set() for _ in range(n)]
+        for city in range(n):
+            resource = C.BOARD_RESOURCE[s.boards[city] // 2]
+            s.production[city][resource] += 1
+            s.for_sale[city][resource] += 1
+        s.snapshot_discounts()
+        return s
+
+    def copy(self) -> State:
+        """An independent copy (the deal and the options are shared: they never change)."""
+        return State(
+            self.seats, self.seed, self.options, self.deal, self.n, self.two, self.boards, self.age,
+            self.turn, self.phase, [list(h) for h in self.hands], list(self.pile), self.controller,
+            list(self.coins), [list(b) for b in self.built], list(self.stages),
+            [list(b) for b in self.stage_cards], [list(t) for t in self.tokens], list(self.discard),
+            list(self.olympia_used), list(self.choices), self.free_city_choice, list(self.queue),
+            list(self.copies), list(self.log), list(self.history), [list(m) for m in self.seen],
+            self.result, [set(x) for x in self.names], [list(p) for p in self.production],
+            [list(p) for p in self.for_sale], [list(c) for c in self.own_choices],
+            [list(c) for c in self.sale_choices], [list(d) for d in self.cheap],
+            [list(d) for d in self.cheap_at_turn_start], list(self.shields), [list(x) for x in self.science],
+            list(self.wild), [list(c) for c in self.colors], [set(a) for a in self.abilities],
+        )
 
     # --- neighbours and seats ------------------------------------------------------------------------
 
@@ -67,77 +202,51 @@ class State:
 
     # --- caches --------------------------------------------------------------------------------------
 
-    def reset_caches(self) -> None:
-        """Rebuild every derived cache from ``boards``, ``built`` and ``stages``."""
-        n = self.n
-        self.names: list[set[int]] = [set() for _ in range(n)]
-        self.prod = [[0] * C.N_RES for _ in range(n)]
-        self.sell = [[0] * C.N_RES for _ in range(n)]
-        self.own_choices: list[list[int]] = [[] for _ in range(n)]
-        self.sell_choices: list[list[int]] = [[] for _ in range(n)]
-        self.disc = [[0, 0] for _ in range(n)]  # resources at 1 coin: [left, right]
-        self.turn_disc = [[0, 0] for _ in range(n)]  # the same at the start of the current turn
-        self.shields = [0] * n
-        self.science = [[0, 0, 0] for _ in range(n)]
-        self.wild = [0] * n
-        self.colors = [[0] * 7 for _ in range(n)]
-        self.abilities: list[set[str]] = [set() for _ in range(n)]
-        for city in range(n):
-            res = C.BOARD_RESOURCE[self.boards[city] // 2]
-            self.prod[city][res] += 1
-            self.sell[city][res] += 1
-            for card in self.built[city]:
-                self.add_card(city, card, store=False)
-            for k in range(self.stages[city]):
-                self._apply_fx(city, C.BS_FX[self.boards[city]][k], sellable=False)
-        self.snapshot_discounts()
-
     def snapshot_discounts(self) -> None:
         """Remember the trading discounts in force at the start of a turn."""
-        self.turn_disc = [list(d) for d in self.disc]
+        self.cheap_at_turn_start = [list(d) for d in self.cheap]
 
-    def add_card(self, city: int, card: int, store: bool = True) -> None:
+    def add_card(self, city: int, card: int) -> None:
         """Put ``card`` into ``city`` and update the caches."""
-        if store:
-            self.built[city].append(card)
+        self.built[city].append(card)
         self.names[city].add(C.CARD_NAME_IDX[card])
         self.colors[city][C.CARD_COLOR[card]] += 1
-        self._apply_fx(city, C.CARD_FX[card], sellable=C.SELLABLE[card])
+        self._apply_effect(city, C.CARD_FX[card], sellable=C.SELLABLE[card])
 
     def add_stage(self, city: int, card: int) -> C.Effect:
         """Build the next wonder stage of ``city`` with ``card`` tucked under it; return its effect."""
-        fx = C.BS_FX[self.boards[city]][self.stages[city]]
+        effect = C.BS_FX[self.boards[city]][self.stages[city]]
         self.stages[city] += 1
         self.stage_cards[city].append(card)
-        self._apply_fx(city, fx, sellable=False)
-        return fx
+        self._apply_effect(city, effect, sellable=False)
+        return effect
 
-    def _apply_fx(self, city: int, fx: C.Effect, sellable: bool) -> None:
-        if fx.produce is not None:
-            prod = self.prod[city]
-            for r, units in enumerate(fx.produce):
-                prod[r] += units
+    def _apply_effect(self, city: int, effect: C.Effect, sellable: bool) -> None:
+        if effect.produce is not None:
+            production = self.production[city]
+            for r, units in enumerate(effect.produce):
+                production[r] += units
             if sellable:
-                sell = self.sell[city]
-                for r, units in enumerate(fx.produce):
-                    sell[r] += units
-        if fx.choice:
-            self.own_choices[city].append(fx.choice)
+                for_sale = self.for_sale[city]
+                for r, units in enumerate(effect.produce):
+                    for_sale[r] += units
+        if effect.choice:
+            self.own_choices[city].append(effect.choice)
             self.own_choices[city].sort()
             if sellable:
-                self.sell_choices[city].append(fx.choice)
-                self.sell_choices[city].sort()
-        if fx.trade_res:
-            if fx.trade_sides & C.LEFT:
-                self.disc[city][0] |= fx.trade_res
-            if fx.trade_sides & C.RIGHT:
-                self.disc[city][1] |= fx.trade_res
-        self.shields[city] += fx.shields
-        if fx.science >= 0:
-            self.science[city][fx.science] += 1
-        self.wild[city] += fx.wild
-        if fx.ability:
-            self.abilities[city].add(fx.ability)
+                self.sale_choices[city].append(effect.choice)
+                self.sale_choices[city].sort()
+        if effect.trade_res:
+            if effect.trade_sides & C.LEFT:
+                self.cheap[city][0] |= effect.trade_res
+            if effect.trade_sides & C.RIGHT:
+                self.cheap[city][1] |= effect.trade_res
+        self.shields[city] += effect.shields
+        if effect.science >= 0:
+            self.science[city][effect.science] += 1
+        self.wild[city] += effect.wild
+        if effect.ability:
+            self.abilities[city].add(effect.ability)
 
     # --- derived counts ------------------------------------------------------------------------------
 
@@ -164,10 +273,6 @@ class State:
         if per.whose & C.RIGHT:
             total += self.count(per.kinds, self.right(city))
         return total * per.each
-
-    def board_of(self, city: int) -> int:
-        """The board (0..6) of ``city``."""
-        return self.boards[city] // 2
 
     def abilities_apply(self, city: int) -> bool:
         """Wonder abilities work for every player city, and for the Free City per the readings."""

@@ -12,7 +12,7 @@ from engine.__main__ import main
 def test_classic_games_run_to_the_end(seats: int) -> None:
     stats = bench.simulate("classic", seats, 3, seed=5)
     assert stats["games"] == 3
-    assert stats["moves_per_game"] > 18 * (1 if seats == 2 else seats)
+    assert stats["moves_per_game"] >= 18 * (2 if seats == 2 else seats)  # + the Free City's, pending steps
     assert sum(stats["victories"].values()) == pytest.approx(1.0)
     assert "unknown" not in stats["victories"]
 

@@ -1,8 +1,10 @@
 """Audit: the offered (left, right) payments equal a brute-force enumeration of every way to pay.
 
 The oracle below knows nothing of the engine's solver: it tries every assignment of the one-of cards
-(own, left neighbour's sellable, right neighbour's sellable) and every split of each lacking resource
-between the two neighbours, then keeps the Pareto-undominated coin pairs within the budget.
+(own, left neighbour's sellable, right neighbour's sellable), keeps what the city then lacks when no
+smaller lack is possible (a buyer buys only what it lacks), and every split of each lacking resource
+between the two neighbours (the buyer picks the seller of each unit, even the dearer one), then keeps
+the coin pairs within the budget.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from engine.classic import compiled as C
 from engine.classic.actions import hand_options
 from engine.classic.rules import new_game
 from engine.classic.state import State
+from tests.engine.classic.helpers import rebuild_caches
 
 Pair = tuple[int, int]
 
@@ -64,11 +67,14 @@ def _prices(s: State, city: int) -> tuple[list[int], list[int]]:
 
 
 def oracle(s: State, city: int, need: tuple[int, ...], budget: int) -> set[Pair]:
-    """Every undominated affordable (left, right) payment of ``need`` for ``city``."""
+    """Every affordable (left, right) payment of ``need`` for ``city``."""
     left_price, right_price = _prices(s, city)
     found: set[Pair] = set()
-    for own in _vectors(*_sources(s, city, False)):
-        lacking = [max(0, n - p) for n, p in zip(need, own, strict=True)]
+    lacks = {tuple(max(0, n - p) for n, p in zip(need, own, strict=True))
+             for own in _vectors(*_sources(s, city, False))}
+    minimal = [lack for lack in lacks
+               if not any(o != lack and all(a <= b for a, b in zip(o, lack, strict=True)) for o in lacks)]
+    for lacking in minimal:
         for left in _vectors(*_sources(s, s.left(city), True)):
             for right in _vectors(*_sources(s, s.right(city), True)):
                 splits = []
@@ -78,8 +84,7 @@ def oracle(s: State, city: int, need: tuple[int, ...], budget: int) -> set[Pair]
                                        if k <= left[r] and d - k <= right[r]])
                 for combo in product(*splits):
                     found.add((sum(a for a, _ in combo), sum(b for _, b in combo)))
-    best = {p for p in found if not any(q != p and q[0] <= p[0] and q[1] <= p[1] for q in found)}
-    return {p for p in best if sum(p) <= budget}
+    return {p for p in found if sum(p) <= budget}
 
 
 def _random_state(rng: random.Random, trial: int) -> State:
@@ -94,7 +99,7 @@ def _random_state(rng: random.Random, trial: int) -> State:
                 s.built[city].append(card)
         s.stages[city] = rng.randint(0, C.BS_STAGES[s.boards[city]])
         s.coins[city] = rng.randint(0, 14)
-    s.reset_caches()
+    rebuild_caches(game)
     return s
 
 

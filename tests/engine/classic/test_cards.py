@@ -106,11 +106,11 @@ def test_effect(card: str) -> None:
         for letter in set(args[0]):
             res = LETTER[letter]
             assert after["production"][res] - before["production"].get(res, 0) == args[0].count(letter)
-        assert sum(s.sell[0]) == len(args[0]) + 1  # board resource + the card
+        assert sum(s.for_sale[0]) == len(args[0]) + 1  # board resource + the card
     elif kind in ("or", "yor"):
         names = sorted(LETTER[x] for x in args[0])
         assert sorted(names) in [sorted(c) for c in after["choices"]]
-        assert len(s.sell_choices[0]) == (1 if kind == "or" else 0)
+        assert len(s.sale_choices[0]) == (1 if kind == "or" else 0)
     elif kind == "vp":
         assert score_city(s, 0)["civilian"] == int(args[0])
     elif kind == "sh":

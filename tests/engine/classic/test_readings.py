@@ -51,7 +51,7 @@ def test_halicarnassus_in_city_order_and_post_turn_order() -> None:
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
     act(game, 1, type="wonder", card="a1_baths", left=0, right=0)
     act(game, 2, type="discard", card="a1_press")
-    assert game.state.queue == [["halicarnassus", 1], ["babylon", 0]]
+    assert game.state.queue == [("halicarnassus", 1), ("babylon", 0)]
     assert game.to_act() == [1]
     act(game, 1, type="halicarnassus", card="a1_press")
     assert game.to_act() == [0] and game.state.phase == "babylon"

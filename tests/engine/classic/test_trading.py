@@ -15,6 +15,11 @@ def _game(boards: list[str], built: dict[int, list[str]], coins: int = 10, sides
     return arrange(game, hands=hands, built=built, coins=[coins] * len(boards))
 
 
+def _option(game, seat: int, card: str) -> dict:
+    """The options of ``card`` in ``seat``'s view."""
+    return next(c for c in game.view(seat)["my_turn"]["cards"] if c["card"] == card)
+
+
 def test_two_neighbours_sell_the_same_resource_at_different_prices() -> None:
     # Giza needs wood: Olympia (left) sells at 1 thanks to the West Trading Post, the right neighbour at 2
     game = _game(["giza", "olympia", "babylon"], {0: ["a1_west_trading_post"], 2: ["a1_lumber_yard"]})
@@ -53,7 +58,7 @@ def test_yellow_and_wonder_one_of_production_cannot_be_sold() -> None:
     game = _game(["giza", "babylon", "alexandria"], {1: ["a2_caravansery"]})
     arrange(game, stages={2: 2})  # Alexandria A stage 2: one of W/S/C/O, not sellable
     assert builds(game, 0, "a1_stockade") == []
-    assert game.view(0)["my_turn"]["cards"][0]["build_reason"] == "the resources cannot be produced or bought"
+    assert _option(game, 0, "a1_stockade")["build_reason"] == "the resources cannot be produced or bought"
     arrange(game, built={0: ["a2_caravansery"]})  # but a city uses its own Caravansery
     assert builds(game, 0, "a1_stockade") == [(0, 0)]
 
@@ -97,7 +102,7 @@ def test_the_expensive_side_is_a_legal_choice() -> None:
 def test_coin_cost_and_purchases_together_must_be_affordable() -> None:
     game = _game(["giza", "olympia", "babylon"], {}, coins=1)
     assert builds(game, 0, "a1_stockade") == []
-    assert game.view(0)["my_turn"]["cards"][0]["build_reason"] == "not enough coins to buy the resources"
+    assert _option(game, 0, "a1_stockade")["build_reason"] == "not enough coins to buy the resources"
 
 
 def test_stage_payments_use_the_same_commerce() -> None:

@@ -8,7 +8,7 @@ import engine
 from engine.api import IllegalAction
 from engine.classic import compiled as C
 from engine.classic.resolve import military
-from tests.engine.classic.helpers import act, arrange, discard_all, make
+from tests.engine.classic.helpers import act, arrange, dealt, discard_all, make
 
 
 def _hands(game) -> list[list[str]]:
@@ -22,7 +22,7 @@ def test_setup_deals_seven_cards_and_three_coins() -> None:
     assert s.coins == [3] * 5
     assert len({b // 2 for b in s.boards}) == 5
     assert game.to_act() == [0, 1, 2, 3, 4]
-    assert sum(1 for c in s.decks[2] if C.IS_GUILD[c]) == 7
+    assert sum(1 for c in dealt(s, 3) if C.IS_GUILD[c]) == 7
 
 
 def test_sides_options() -> None:
@@ -100,9 +100,9 @@ def test_illegal_actions_change_nothing() -> None:
     game = make(["giza", "rhodes", "ephesus"])
     arrange(game, hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             built={0: ["a1_theater"]}, coins={0: 0})
-    game.state.sell[1] = [0] * 7
-    game.state.sell[2] = [0] * 7
-    game._changed()
+    game.state.for_sale[1] = [0] * 7
+    game.state.for_sale[2] = [0] * 7
+    game._plans.clear()
     snapshot = game.to_dict()
     bad = [
         ("x", "an action is a dict"),

@@ -44,7 +44,7 @@ def test_starting_resource_is_produced_and_sold(board: str) -> None:
     game = make([board, *others])
     view = game.view(None)["cities"][0]
     assert view["production"] == {RESOURCE[board]: 1}
-    assert game.state.sell[0][C.RESOURCES.index(RESOURCE[board])] == 1
+    assert game.state.for_sale[0][C.RESOURCES.index(RESOURCE[board])] == 1
 
 
 def _game(bs: str, k: int):
@@ -91,10 +91,10 @@ def test_stage_effect(bs: str, k: int) -> None:
     assert after["shields"] - before["shields"] == shields
     if "raw" in effects:
         assert RAW in [sorted(c) for c in after["choices"]]
-        assert s.sell_choices[0] == []
+        assert s.sale_choices[0] == []
     if "goods" in effects:
         assert GOODS in [sorted(c) for c in after["choices"]]
-        assert s.sell_choices[0] == []
+        assert s.sale_choices[0] == []
     if "wild" in effects:
         assert after["science"]["wild"] == 1
     if "trade" in effects:
