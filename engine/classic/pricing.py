@@ -314,5 +314,5 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
     lacking = [deficit[r] for r in BITS[wanted]]
     left = _seller(lacking, wanted, context.left_units, context.left_choices, context.left_cheap)
     right = _seller(lacking, wanted, context.right_units, context.right_choices, context.right_cheap)
-    purchase = Purchase(tuple(lacking), tuple([pack[c] for c in own]) if own else own, left, right)
-    return _SOLVED(purchase)
+    own_packed = tuple([pack[c] for c in own]) if own else own
+    return solve_purchase(Purchase(tuple(lacking), own_packed, left, right))

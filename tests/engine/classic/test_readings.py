@@ -10,8 +10,8 @@ from tests.engine.classic.helpers import act, arrange, builds, force_production,
 
 
 def test_commerce_from_turn_start() -> None:
-    """readings.COMMERCE_FROM_TURN_START: a neighbour's card built this turn does not sell yet."""
-    assert R.COMMERCE_FROM_TURN_START
+    """Reading without a switch (readings module doc, digest §6.2): a neighbour's card built this turn
+    does not sell yet."""
     game = make(["giza", "rhodes", "ephesus"])
     hands = [["a1_stockade", "a1_baths", "a1_altar"], ["a1_lumber_yard", "a1_stockade", "a1_loom"],
              ["a1_press", "a1_loom", "a1_theater"]]
@@ -58,8 +58,8 @@ def test_halicarnassus_in_city_order_and_post_turn_order() -> None:
 
 
 def test_military_after_pending_counts_a_halicarnassus_red_card() -> None:
-    """readings.MILITARY_AFTER_PENDING: a red card taken by Halicarnassus on turn 6 fights this age."""
-    assert R.MILITARY_AFTER_PENDING
+    """Reading without a switch (readings module doc, digest §11): a red card taken by Halicarnassus on
+    turn 6 fights this age."""
     game = make(["halicarnassus", "giza", "rhodes"])
     arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: 1}, turn=6, discard=["a1_barracks"])
@@ -82,9 +82,9 @@ def test_shipowners_copy_counts_itself() -> None:
 
 def test_first_controller_and_free_city_board_dealt() -> None:
     """readings.first_controller (left of the Free City = seat 0 in ages I and III, seat 1 in age II) and
-    readings.FREE_CITY_BOARD_DEALT (the Free City gets a board and side like the players)."""
+    the reading without a switch (readings module doc, digest §12.1): the Free City gets a board and side
+    like the players."""
     assert [R.first_controller(age) for age in (1, 2, 3)] == [0, 1, 0]
-    assert R.FREE_CITY_BOARD_DEALT
     game = engine.new_game("classic", seats=2, seed=4, options={"sides": "B"})
     s = game.state
     assert len(s.boards) == 3 and len({b // 2 for b in s.boards}) == 3 and all(b % 2 for b in s.boards)
