@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from engine.memo import BoundedMemo
 
@@ -308,10 +308,13 @@ def _splits(
     return found
 
 
-def _pareto(items: list[tuple[Vec, object]]) -> list:
+T = TypeVar("T")
+
+
+def _pareto(items: list[tuple[Vec, T]]) -> list[tuple[Vec, T]]:
     """Keep items whose coins vector no other item's is <= everywhere; order by (total, coins)."""
     items = sorted(items, key=lambda it: (sum(it[0]), it[0]))
-    kept: list = []
+    kept: list[tuple[Vec, T]] = []
     for item in items:
         coins = item[0]
         if not any(all(k <= c for k, c in zip(other[0], coins, strict=True)) for other in kept):
@@ -330,10 +333,11 @@ def _front(
     if key in memo:
         return memo[key]
     market = markets[i]
+    result: list[tuple[Vec, tuple[Vec, ...]]]
     if i == len(markets) - 1:
         result = [((_cost(rest, market.prices),), (rest,))] if _can_supply(market, rest) else []
     else:
-        found = []
+        found: list[tuple[Vec, tuple[Vec, ...]]] = []
         for b in _buyable(market, rest):
             for coins, bought in _front(markets, i + 1, _sub(rest, b), memo):
                 found.append(((_cost(b, market.prices), *coins), (b, *bought)))

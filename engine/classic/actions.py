@@ -196,11 +196,11 @@ def parse(action: Any) -> tuple[ActionKey, bool]:
     free_city = action.get("free_city", False)
     if not isinstance(free_city, bool):
         raise ValueError("'free_city' must be true or false")
-    left = right = -1
+    coins = [-1, -1]
     if kind in (BUILD, WONDER):
-        left, right = action.get("left"), action.get("right")
-        for value in (left, right):
+        for i, value in enumerate((action.get("left"), action.get("right"))):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
-    return ActionKey(kind, card, left, right), free_city
+            coins[i] = value
+    return ActionKey(kind, card, coins[0], coins[1]), free_city
 

@@ -7,7 +7,7 @@ replayed game must agree with the fields they saved (else ``ValueError``: the sa
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from engine.api import read_save, replay_save, save
 from engine.classic import compiled as C
@@ -44,12 +44,11 @@ def _as_saved(game: ClassicGame) -> dict[str, Any]:
 
 def restore(data: dict[str, Any]) -> ClassicGame:
     """The game of a format 1 save, replayed from its log and checked against its saved fields."""
-    game = replay_save(read_save(upgrade(data)))
-    assert isinstance(game, ClassicGame)
+    game = cast(ClassicGame, replay_save(read_save(upgrade(data))))
     expected = _as_saved(game)
     for name, value in expected.items():
         saved = data.get(name)
-        if name in ("hands",) and isinstance(saved, list):
+        if name == "hands" and isinstance(saved, list):
             saved = [Counter(h) if isinstance(h, list) else h for h in saved]
         elif name in ("pile", "discard") and isinstance(saved, list):
             saved = Counter(saved)

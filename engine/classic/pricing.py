@@ -249,7 +249,7 @@ def _reduce_own(deficit: list[int], wanted: int, choices: tuple[int, ...]) -> tu
     ``wanted`` is the mask of the resources ``deficit`` lacks; ``deficit`` is updated. Returns the mask
     of the still-lacking resources and the own one-of cards that can still help (masked to it).
     """
-    pending = choices
+    pending: list[int] | tuple[int, ...] = choices
     while True:
         useful = []
         folded = 0  # the resource bit covered in this pass (one per pass)

@@ -267,7 +267,7 @@ def _walk(events: list[Event], groups: list[Group], pinned: Counter[int], pool_s
             else:
                 unknown.append(pile_card)
         else:
-            look = Counter(payload)
+            look: Counter[int] = Counter(payload)
             if start is None:
                 _close_first(packet, before, early, look - added, pinned, pool_slots)
                 pinned.update(look)
@@ -291,9 +291,12 @@ def _close_first(packet: Packet, before: list[tuple[int, Slot]], early: list[tup
             pinned[slot.card] += 1
         else:
             pool_slots.append(slot)
-    looked: list[Slot | int] = sorted(look.elements()) if look is not None else []
+    looked: list[Slot | int] = []
+    if look is not None:
+        looked.extend(sorted(look.elements()))
     for turn, pile_card in sorted(early, key=lambda d: -d[0]):
-        pile_card.choose_from = [slot for t, slot in before if t >= turn] + looked
+        after: list[Slot | int] = [slot for t, slot in before if t >= turn]
+        pile_card.choose_from = after + looked
         packet.early.append(pile_card)
 
 
@@ -410,7 +413,8 @@ def _pile_faults(seen: Seen, worlds: list[AgeWorld]) -> int:
 def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: list[AgeDeal], seed: int,
             rng: random.Random) -> ClassicGame | None:
     """The drawn world played from its deal to the view's moment, or None if it does not fit the view."""
-    deal = Deal(seen.boards, tuple([*(_age_deal(w) for w in worlds), *future]))  # type: ignore[arg-type]
+    ages = [*(_age_deal(w) for w in worlds), *future]
+    deal = Deal(seen.boards, (ages[0], ages[1], ages[2]))
     state = State.start(seen.seats, seed, {"setup": setup_of(deal)}, deal)
     start_age(state, [])
     game = ClassicGame(state)
