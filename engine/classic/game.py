@@ -106,8 +106,8 @@ class ClassicGame:
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: the public board view)."""
-        return make_view(self, seat if _is_seat(seat) else None)
+        """What ``seat`` may know (``None``, or anything that is not a seat: the public board view)."""
+        return make_view(self, seat if _is_seat(seat) and 0 <= seat < self.seats else None)
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -165,9 +165,10 @@ def _discard_last_cards(state: State, events: Events) -> None:
 
 
 def halicarnassus_cards(state: State, city: int) -> list[int]:
-    """Distinct discarded cards ``city`` may build for free (no duplicate structure)."""
+    """Distinct discarded cards ``city`` may build for free (no duplicate structure), by card: the order
+    of the pile is secret."""
     names = state.names[city]
-    return [c for c in dict.fromkeys(state.discard) if C.CARD_NAME_IDX[c] not in names]
+    return sorted({c for c in state.discard if C.CARD_NAME_IDX[c] not in names})
 
 
 def copy_options(state: State, city: int) -> list[int]:
