@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from engine import bench
 from engine.__main__ import main
 
@@ -25,3 +26,11 @@ def test_simulate_classic_command(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bench_covers_classic_three_and_seven_seats() -> None:
     rows = {(kind, seats) for kind, seats, _ in bench.BENCHMARKS}
     assert {("classic", 3), ("classic", 7)} <= rows
+
+
+def test_copy_costs_of_a_mid_game_classic_position() -> None:
+    costs = bench.copy_costs("classic", 3)
+    assert costs["moves"] > 0 and "missing" not in costs
+    assert costs["restore"] > 0 and costs["clone"] > 0 and costs["sample"] > 0
+    assert "clone" in bench.format_costs(costs) and "sample" in bench.format_costs(costs)
+    assert {kind for kind, _ in bench.COPY_COSTS} == set(engine.kinds())
