@@ -7,10 +7,11 @@ board resource and their brown and grey cards only. Payments come from :mod:`eng
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
-from engine.classic.pricing import Coins, Pricer, context_of
+from engine.classic.pricing import Coins, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.state import (
     ACTION_TYPES,
@@ -27,6 +28,7 @@ TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
 _FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
                 for k in range(len(ACTION_TYPES)))
 DISCARD_COINS = 3
+PAID_KINDS = frozenset({BUILD, WONDER})  # the kinds whose actions name the coins paid to each neighbour
 FREE = (Coins(0, 0),)
 
 
@@ -38,9 +40,6 @@ class ActionKey(NamedTuple):
     card: int
     left: int
     right: int
-
-
-PlanMap = dict[ActionKey, Plan]
 
 
 class CardOptions(NamedTuple):
@@ -61,6 +60,24 @@ class CardOptions(NamedTuple):
         return bool(self.build or self.wonder or self.olympia)
 
 
+# The legal actions of a decision, in legal_actions order: each key with its card's options (None for
+# the steps that only name a card: Halicarnassus, guild copy). plan_of turns the chosen one into a Plan.
+Legal = dict[ActionKey, CardOptions | None]
+
+
+HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obtained
+
+
+def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
+    """What the legal action ``key`` does (its card's ``options`` give a build's bank coins and how)."""
+    kind, card, left, right = key
+    if kind == BUILD and options is not None:
+        return Plan(BUILD, card, left, right, options.bank, "chain" if options.chain else "paid")
+    if kind == WONDER:
+        return Plan(WONDER, card, left, right, 0, "")
+    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
+
+
 def discounts(state: State, city: int, late: bool = False) -> list[int]:
     """The resources ``city`` buys at 1 coin ([left mask, right mask]).
 
@@ -74,9 +91,10 @@ def discounts(state: State, city: int, late: bool = False) -> list[int]:
 def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
     """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right])."""
     left, right = state.left(city), state.right(city)
-    return Pricer(context_of(state.production[city], state.own_choices[city], state.for_sale[left],
-                             state.sale_choices[left], cheap[0], state.for_sale[right],
-                             state.sale_choices[right], cheap[1]))
+    for_sale, sale_choices = state.for_sale, state.sale_choices
+    return Pricer(tuple.__new__(TradingContext, (
+        tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
+        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1])))
 
 
 def payments(prices: Pricer, need: tuple[int, ...], budget: int) -> tuple[tuple[Coins, ...], str | None]:
@@ -84,12 +102,14 @@ def payments(prices: Pricer, need: tuple[int, ...], budget: int) -> tuple[tuple[
     found = prices.payments(need)
     if found is None:
         return FREE, None
-    if not found:
+    if not found.payments:
         return (), "the resources cannot be produced or bought"
-    if found[-1].left + found[-1].right <= budget:
-        return found, None
-    out = tuple(pay for pay in found if pay.left + pay.right <= budget)
-    return out, (None if out else "not enough coins to buy the resources")
+    affordable = bisect_right(found.totals, budget)  # cheapest first: the affordable ones lead
+    if affordable == len(found.totals):
+        return found.payments, None
+    if not affordable:
+        return (), "not enough coins to buy the resources"
+    return found.payments[:affordable], None
 
 
 def card_build(state: State, city: int, card: int,
@@ -128,51 +148,52 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     prices = pricer(state, city, discounts(state, city, late))
     wonder, wonder_reason = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
+    new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
     out = []
     for card in dict.fromkeys(cards):
         build, bank, reason, chain = card_build(state, city, card, prices)
         free = olympia and reason != "already built"
-        out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free))
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free)))
     return out
 
 
-def plans_of(options: list[CardOptions], free_city: bool = False) -> PlanMap:
-    """Action keys -> plans for a list of card options, in legal_actions order.
+def legal_of(options: list[CardOptions], free_city: bool = False) -> Legal:
+    """The legal actions for a list of card options, in legal_actions order.
 
     ``free_city`` applies the Free City's rules: a card it can build through a chain must be built that
     way, and it may discard only if no card of the hand is playable.
     """
-    plans: PlanMap = {}
+    legal: Legal = {}
     any_playable = free_city and any(o.playable for o in options)
+    new = tuple.__new__  # ActionKey(...) without its keyword-handling __new__ (this is the hot path)
     for o in options:
         card = o.card
-        how = "chain" if o.chain else "paid"
         for left, right in o.build:
-            plans[ActionKey(BUILD, card, left, right)] = Plan(BUILD, card, left, right, o.bank, how)
+            legal[new(ActionKey, (BUILD, card, left, right))] = o
         if free_city and o.chain:
             continue
         for left, right in o.wonder:
-            plans[ActionKey(WONDER, card, left, right)] = Plan(WONDER, card, left, right, 0, "")
+            legal[new(ActionKey, (WONDER, card, left, right))] = o
         if o.olympia:
-            plans[ActionKey(OLYMPIA, card, -1, -1)] = Plan(OLYMPIA, card, 0, 0, 0, "olympia")
+            legal[new(ActionKey, (OLYMPIA, card, -1, -1))] = o
     for o in options:
         if not (free_city and (o.chain or any_playable)):
-            plans[ActionKey(DISCARD, o.card, -1, -1)] = Plan(DISCARD, o.card, 0, 0, 0, "")
-    return plans
+            legal[new(ActionKey, (DISCARD, o.card, -1, -1))] = o
+    return legal
 
 
-def single_plans(kind: int, cards: list[int]) -> PlanMap:
-    """Plans of a pending step that only names a card (Halicarnassus, guild copy)."""
-    how = "halicarnassus" if kind == HALI else ""
-    return {ActionKey(kind, card, -1, -1): Plan(kind, card, 0, 0, 0, how) for card in cards}
+def single_card(kind: int, cards: list[int]) -> Legal:
+    """The legal actions of a pending step that only names a card (Halicarnassus, guild copy)."""
+    return {ActionKey(kind, card, -1, -1): None for card in cards}
 
 
 def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     """The interface dict of an action key."""
-    action: dict[str, Any] = {"type": ACTION_TYPES[key.kind], "card": C.CARD_ID[key.card]}
-    if key.kind in (BUILD, WONDER):
-        action["left"] = key.left
-        action["right"] = key.right
+    kind, card, left, right = key
+    action: dict[str, Any] = {"type": ACTION_TYPES[kind], "card": C.CARD_ID[card]}
+    if kind in PAID_KINDS:
+        action["left"] = left
+        action["right"] = right
     if free_city:
         action["free_city"] = True
     return action
@@ -196,11 +217,11 @@ def parse(action: Any) -> tuple[ActionKey, bool]:
     free_city = action.get("free_city", False)
     if not isinstance(free_city, bool):
         raise ValueError("'free_city' must be true or false")
-    coins = [-1, -1]
-    if kind in (BUILD, WONDER):
-        for i, value in enumerate((action.get("left"), action.get("right"))):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
-            coins[i] = value
-    return ActionKey(kind, card, coins[0], coins[1]), free_city
+    if kind not in PAID_KINDS:
+        return ActionKey(kind, card, -1, -1), free_city
+    left, right = action.get("left"), action.get("right")
+    if (type(left) is not int or type(right) is not int  # noqa: E721 (an int, not a bool)
+            or left < 0 or right < 0):
+        raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
+    return ActionKey(kind, card, left, right), free_city
 
