@@ -248,16 +248,20 @@ async def test_a_failing_bot_never_stops_the_table(start_host, connect, fake_gam
         assert server.app[HUB].autoplay.pool.started >= 2
 
 
-async def test_medium_and_hard_play_with_the_engines_own_policies(start_host, connect, caplog):
-    """The real ``medium`` and ``hard`` (not the stand-ins) make Duel moves through the host: they search
-    on worlds sampled from the seat's view, in a worker, and none falls back to ``easy``."""
+@pytest.mark.parametrize("game, seats", [("duel", 2), ("classic", 3)])
+async def test_medium_and_hard_play_with_the_engines_own_policies(start_host, connect, caplog, game, seats):
+    """The real ``medium`` and ``hard`` (not the stand-ins) make moves through the host, in Duel and in
+    7 Wonders: they search on worlds sampled from the seat's view, in a worker, and none falls back to
+    ``easy``."""
     server = await start_host(bot_config(policies="engine.bots:make_policy"))
-    board, code, key = await board_of(connect, server, game="duel")
-    await board.call("set_bot", {"code": code, "seat": 0, "level": "medium"})
-    await board.call("set_bot", {"code": code, "seat": 1, "level": "hard"})
+    board, code, key = await board_of(connect, server, game=game, seats=seats)
+    levels = ["medium", "hard", "hard"][:seats]
+    for seat, level in enumerate(levels):
+        assert (await board.call("set_bot", {"code": code, "seat": seat, "level": level}))["ok"]
     with caplog.at_level(logging.WARNING, logger="host.bots"):
         await board.call("start", {"code": code})
-        await asyncio.wait_for(board.wait("events", lambda e: e["step"] >= 2), GAME_WAIT)
+        await asyncio.wait_for(board.wait("events", lambda e: e["step"] >= seats), GAME_WAIT)
     table = server.app[TABLES].tables[code]
-    assert {e.seat for e in table.history[:2]} == {0, 1} and all(e.by == "bot" for e in table.history)
+    assert {e.seat for e in table.history[:seats]} == set(range(seats))
+    assert all(e.by == "bot" for e in table.history)
     assert not [r.getMessage() for r in caplog.records if "bot failed" in r.getMessage()]
