@@ -10,6 +10,7 @@ from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Error,
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 360, "height": 740}
+PHONE_390 = {"width": 390, "height": 844}
 ACTION = "#prompt button[data-action]:enabled"
 WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder effects and prompts occur
 
