@@ -14,7 +14,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from host.phone import Phone, create_table
-from tests.web.pages import PHONE_390, TV, watch_errors
+from tests.web.pages import PHONE_390, TV, tap_first_action, watch_errors
 
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")
 
@@ -48,23 +48,6 @@ class Scene:
 
     async def step(self) -> int:
         return int(await self.board.evaluate("Number(document.body.dataset.step)"))
-
-
-async def phone_turn(phone: Page) -> bool:
-    """The browser phone plays one decision if it has one: open a card (or pick), then tap an action in the
-    sheet (select, then act). False when it has nothing to do now."""
-    opener = phone.locator("#prompt .hand button.card.can, #prompt .picks button, #prompt .picks .pick")
-    if await opener.count() == 0:
-        opener = phone.locator("#prompt .hand button.card")
-    if await opener.count() == 0:
-        return False
-    seq = await phone.evaluate("document.body.dataset.seq")
-    await opener.first.click()
-    action = phone.locator("#sheet .acts button:enabled")
-    await action.first.wait_for(timeout=5000)
-    await action.first.click()
-    await phone.wait_for_function("seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq)
-    return True
 
 
 @asynccontextmanager
@@ -120,7 +103,7 @@ async def advance(s: Scene, until_step: int, *, timeout: float = 120.0) -> None:
         over = await s.board.locator("#final-scores").count()
         if over or await s.step() >= until_step:
             break
-        if s.phone is None or not await phone_turn(s.phone):
+        if s.phone is None or not await tap_first_action(s.phone, prefer_wonder=False):
             await asyncio.sleep(0.05 + rng.random() * 0.05)
     for task in s.tasks:
         task.cancel()

@@ -44,7 +44,6 @@ const state = {
   moment: null,
   moments: [],
   fresh: new Set(),
-  reveals: {},
   online: false,
   kicked: false,
   setupHere: !phoneLike,
@@ -136,7 +135,6 @@ socket.on("events", (msg) => {
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
   state.fresh = new Set(Object.keys(moved));
-  state.reveals = g.reveals ? g.reveals(msg.events, ctx) : {};
   clearTimeout(freshTimer);
   freshTimer = setTimeout(() => { state.fresh = new Set(); paint(); }, FRESH_MS);
   showMoments(g.moments(msg.events, ctx));
@@ -195,7 +193,7 @@ function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
   const key = state.code ? localStorage.getItem(boardKey(state.code)) : null;
   if (key && !localStorage.getItem(boardKey(code))) localStorage.setItem(boardKey(code), key); // play again keeps the rights
-  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], reveals: {} });
+  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [] });
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
   if (rewatch) watch();
   paint();
@@ -237,7 +235,7 @@ function Page() {
     return html`<${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease} error=${state.error} />`;
   }
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
-    handlers=${handlers} fresh=${state.fresh} reveals=${state.reveals} />`;
+    handlers=${handlers} fresh=${state.fresh} />`;
 }
 
 function paint() {

@@ -250,7 +250,7 @@ function Header() {
     <span class="me">${me !== null ? seatName(state.table, me) : ""}</span>
     ${mine ? html`<span class="head-move" id="my-move">${t("phone.your_move")}</span>` : null}
     <span class="head-tools">
-      <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} aria-label=${t("phone.sound")}
+      <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
       <span class="code">${state.code || ""}</span>

@@ -56,13 +56,12 @@ function Header({ view, table, names, onRelease }) {
     <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1 })}</span>`}</span>
     ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
     <span class="pending" id="pending">${pendingLine(view, names)}</span>
-    <span class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</span>
     <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} />
   </header>`;
 }
 
-/** The whole TV board of a 7 Wonders game. reveals: {city: text} of the last turn. */
-export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set(), reveals = {} }) {
+/** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow). */
+export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set() }) {
   const cities = view.cities || [];
   const cityNameList = cityNames(view, names);
   const { cols, places, logPlace } = ringPlaces(cities.length);
@@ -76,11 +75,12 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
         const place = places[c];
         const arrows = { left: arrowBetween(place, places[city.left]), right: arrowBetween(place, places[city.right]) };
         return html`<div key=${`city${c}`} class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
-          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} arrows=${arrows} reveal=${reveals[c] || ""} fresh=${fresh} />
+          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} arrows=${arrows} fresh=${fresh} groupGoods=${true} />
         </div>`;
       })}
       <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
         <${LogList} entries=${log} limit=${over ? 4 : 8} cls="tv-log" />
+        <p class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</p>
       </div>
     </div>
     ${error ? html`<p class="error">${error}</p>` : null}

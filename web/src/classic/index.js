@@ -3,7 +3,7 @@ import { addStrings, t } from "../lib/i18n.js";
 import { ClassicBoard, cityNames } from "./board.js";
 import { adaptCatalog } from "./catalog.js";
 import { CreateClassic } from "./create.js";
-import { describe, moments, moves, reveals } from "./log.js";
+import { describe, moments, moves } from "./log.js";
 import { ClassicPhone, promptKey } from "./phone.js";
 import en from "./strings/en.json";
 
@@ -26,7 +26,6 @@ export default {
   describe,
   moments,
   moves,
-  reveals,
   cityNames,
   promptKey,
   acting: (view) => (view?.phase === "over" ? [] : view?.pending ? [view.pending.seat] : view?.waiting || []),

@@ -62,13 +62,3 @@ export function moves(events) {
   for (const ev of events || []) if (ev.type === "build") out[ev.card] = ev.city;
   return out;
 }
-
-/** One line per city of what a batch did there (the turn's reveal on the TV): {city: text}. */
-export function reveals(events, ctx) {
-  const out = {};
-  for (const entry of describe(events, ctx)) {
-    const ev = events[Number(entry.id.split(".").pop())];
-    if (ev && typeof ev.city === "number" && entry.type !== "military") out[ev.city] = entry.text;
-  }
-  return out;
-}

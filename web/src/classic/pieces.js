@@ -1,11 +1,11 @@
 // 7 Wonders' pieces, shared by the TV and the phones: a city (board, stages, production, science,
 // military, cards by colour) and its neighbour tags.
 import { CardChip } from "../lib/card.js";
-import { entry } from "../lib/catalog.js";
+import { entry, nameOf } from "../lib/catalog.js";
 import { effectText, EffectRow } from "../lib/effects.js";
 import { html } from "../lib/html.js";
 import { num, t } from "../lib/i18n.js";
-import { Coin, Icon, Res, Science, Shields } from "../lib/icons.js";
+import { Coin, ColorMark, Icon, Res, Science, Shields } from "../lib/icons.js";
 import { seatColor } from "../lib/seats.js";
 import { CostRow } from "../lib/card.js";
 import { RESOURCES } from "./catalog.js";
@@ -21,7 +21,7 @@ export function Stages({ city, cost = false, onOpen = null }) {
     const label = `${t(built ? "classic.stage_built" : "classic.stage", { stage: i + 1 })}: ${effectText(entry(id).effects)}`;
     const body = html`<span class="stage-n">${built ? html`<${Icon} name="check" />` : null}${num(i + 1)}</span><${EffectRow} effects=${entry(id).effects} />${cost && !built ? html`<${CostRow} cost=${entry(id).cost} />` : null}`;
     return onOpen
-      ? html`<button type="button" class="stage ${built ? "built" : ""}" data-stage=${i + 1} aria-label=${label} onClick=${() => onOpen(id)}>${body}</button>`
+      ? html`<button type="button" class="stage ${built ? "built" : ""}" data-stage=${i + 1} onClick=${() => onOpen(id)}>${body}</button>`
       : html`<div class="stage ${built ? "built" : ""}" data-stage=${i + 1} role="group" aria-label=${label}>${body}</div>`;
   })}</div>`;
 }
@@ -30,6 +30,23 @@ export function Stages({ city, cost = false, onOpen = null }) {
 export function MilitaryToken({ value }) {
   const label = t("classic.token_label", { n: value });
   return html`<span class="mtok ${value < 0 ? "defeat" : "victory"}" role="img" aria-label=${label}><${Icon} name=${value < 0 ? "defeat" : "victory"} /><span aria-hidden="true">${value > 0 ? "+" : "−"}${num(Math.abs(value))}</span></span>`;
+}
+
+const GOODS = ["brown", "grey"];
+
+/** The brown or grey cards of a city as one chip with their count (the TV: what they make is in the
+ * production row just above). */
+export function GoodsChip({ color, cards, fresh = false }) {
+  const label = `${t(`color.${color}`)} ×${cards.length}: ${cards.map(nameOf).join(", ")}`;
+  return html`<div class="chip goods c-${color} ${fresh ? "fresh" : ""}" data-card=${cards[cards.length - 1]} data-count=${cards.length} role="group" aria-label=${label}>
+    <${ColorMark} color=${color} /><span class="fx-row"><span class="times">×${num(cards.length)}</span></span></div>`;
+}
+
+/** A city's military tokens, summed: the victory points won, and the defeats. */
+export function MilitaryTokens({ tokens }) {
+  const won = tokens.filter((v) => v > 0).reduce((a, b) => a + b, 0);
+  const lost = tokens.filter((v) => v < 0).length;
+  return html`<span class="mtoks">${won ? html`<${MilitaryToken} value=${won} />` : null}${lost ? html`<${MilitaryToken} value=${-lost} />` : null}</span>`;
 }
 
 /** Fixed and choice production of a city. */
@@ -46,8 +63,8 @@ export function ScienceMarks({ science }) {
   return html`<div class="science" aria-label=${t("classic.science")}>${marks.map((s) => html`<span class="sci-count"><${Science} symbol=${s} />${science[s] > 1 ? html`<span class="times">×${num(science[s])}</span>` : null}</span>`)}</div>`;
 }
 
-/** One city. opts: name, status ("choosing" | "ready" | ""), arrows {left, right} (glyphs), reveal line, fresh ids. */
-export function ClassicCity({ city, name, names = [], status = "", arrows = null, reveal = "", fresh = new Set(), onOpen = null, compact = false }) {
+/** One city. opts: name, status ("choosing" | "ready" | ""), arrows {left, right} (glyphs), fresh ids. */
+export function ClassicCity({ city, name, names = [], status = "", arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false }) {
   const groups = {};
   for (const card of city.cards || []) (groups[entry(card).color || "grey"] ||= []).push(card);
   const seat = city.seat ?? null;
@@ -56,17 +73,18 @@ export function ClassicCity({ city, name, names = [], status = "", arrows = null
     <header class="city-head">
       <span class="city-name">${name}</span>
       <span class="board-name">${city.name} ${city.side}</span>
-      ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}` : t("classic.choosing")}</span>` : null}
+      <span class="city-stats">
+        <${Coin} n=${city.coins ?? 0} />
+        <${Shields} n=${city.shields ?? 0} />
+        <${MilitaryTokens} tokens=${city.military || []} />
+      </span>
+      ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}` : html`<${Icon} name="age" />${t("classic.choosing")}`}</span>` : null}
     </header>
-    <div class="city-stats">
-      <${Coin} n=${city.coins ?? 0} />
-      <${Shields} n=${city.shields ?? 0} />
-      <span class="mtoks">${(city.military || []).map((v) => html`<${MilitaryToken} value=${v} />`)}</span>
-    </div>
     <${Stages} city=${city} onOpen=${onOpen} />
     <div class="city-row"><${Production} city=${city} /><${ScienceMarks} science=${city.science} /></div>
-    ${reveal ? html`<p class="reveal">${reveal}</p>` : null}
-    <div class="city-cards">${COLOR_ORDER.filter((c) => groups[c]).map((color) => groups[color].map((card, i) => html`<${CardChip} key=${`${card}.${i}`} id=${card} onOpen=${onOpen} fresh=${fresh.has(card)} />`))}</div>
+    <div class="city-cards">${COLOR_ORDER.filter((c) => groups[c]).map((color) => (groupGoods && GOODS.includes(color)
+      ? html`<${GoodsChip} key=${color} color=${color} cards=${groups[color]} fresh=${groups[color].some((card) => fresh.has(card))} />`
+      : groups[color].map((card, i) => html`<${CardChip} key=${`${card}.${i}`} id=${card} onOpen=${onOpen} fresh=${fresh.has(card)} />`)))}</div>
     ${arrows ? html`<footer class="neighbours">
       <span class="nb" data-side="left"><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: names[city.left] })}</span>
       <span class="nb" data-side="right">${t("classic.neighbour.right", { name: names[city.right] })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>

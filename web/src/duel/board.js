@@ -39,7 +39,7 @@ function Draft({ draft }) {
 }
 
 function Discard({ cards }) {
-  const last = (cards || []).slice(-4).reverse();
+  const last = (cards || []).slice(-2).reverse();
   return html`<section class="discard" data-count=${(cards || []).length} aria-label=${t("duel.discard")}>
     <h2><${Icon} name="discard" />${t("duel.discard")} · ${t("duel.discard_count", { n: (cards || []).length })}</h2>
     <div class="discard-cards">${last.map((card) => html`<${CardChip} key=${card} id=${card} />`)}</div>

@@ -21,7 +21,7 @@ export function WonderTile({ id, built = false, onOpen = null, fresh = false, co
     ${words ? html`<span class="wonder-words">${effectText(e.effects)}</span>` : null}
     ${cost ? html`<${CostRow} cost=${e.cost} cls="wonder-cost" />` : null}`;
   const label = `${nameOf(id)} — ${built ? t("duel.built") : t("duel.to_build")}: ${effectText(e.effects)}`;
-  if (onOpen) return html`<button type="button" class=${cls} data-wonder=${id} aria-label=${label} onClick=${() => onOpen(id)}>${body}</button>`;
+  if (onOpen) return html`<button type="button" class=${cls} data-wonder=${id} onClick=${() => onOpen(id)}>${body}</button>`;
   return html`<div class=${cls} data-wonder=${id} role="group" aria-label=${label}>${body}</div>`;
 }
 
@@ -33,7 +33,7 @@ export function TokenDisc({ id, onOpen = null, fresh = false, words = false }) {
     <span class="token-text"><span class="token-name">${nameOf(id)}</span><${EffectRow} effects=${e.effects} /></span>
     ${words ? html`<span class="token-words">${effectText(e.effects)}</span>` : null}`;
   const label = `${nameOf(id)}: ${effectText(e.effects)}`;
-  if (onOpen) return html`<button type="button" class="token ${fresh ? "fresh" : ""}" data-token=${id} aria-label=${label} onClick=${() => onOpen(id)}>${body}</button>`;
+  if (onOpen) return html`<button type="button" class="token ${fresh ? "fresh" : ""}" data-token=${id} onClick=${() => onOpen(id)}>${body}</button>`;
   return html`<div class="token ${fresh ? "fresh" : ""}" data-token=${id} role="group" aria-label=${label}>${body}</div>`;
 }
 

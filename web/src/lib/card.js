@@ -62,7 +62,7 @@ export function Card({ id, size = "m", cost = size !== "s", state = "", onOpen =
       ? html`<span class="card-foot">${cost ? html`<${CostRow} cost=${e.cost} />` : null}<${ChainMarks} chain=${e.chain} side="from" /><${ChainMarks} chain=${e.chain} side="gives" /></span>`
       : null}`;
   if (onOpen) {
-    return html`<button type="button" class=${cls} data-card=${id} aria-label=${cardLabel(id)} aria-pressed=${selected ? "true" : undefined} onClick=${() => onOpen(id)}>${body}</button>`;
+    return html`<button type="button" class=${cls} data-card=${id} aria-pressed=${selected ? "true" : undefined} onClick=${() => onOpen(id)}>${body}</button>`;
   }
   return html`<div class=${cls} data-card=${id} role="group" aria-label=${cardLabel(id)}>${body}</div>`;
 }
@@ -89,6 +89,6 @@ export function CardChip({ id, onOpen = null, fresh = false }) {
   const e = entry(id);
   const cls = `chip c-${e.color || "none"} ${fresh ? "fresh" : ""}`;
   const body = html`${e.color ? html`<${ColorMark} color=${e.color} />` : null}<${EffectRow} effects=${e.effects} /><span class="chip-name">${nameOf(id)}</span>`;
-  if (onOpen) return html`<button type="button" class=${cls} data-card=${id} aria-label=${cardLabel(id)} onClick=${() => onOpen(id)}>${body}</button>`;
+  if (onOpen) return html`<button type="button" class=${cls} data-card=${id} onClick=${() => onOpen(id)}>${body}</button>`;
   return html`<div class=${cls} data-card=${id} role="group" aria-label=${cardLabel(id)}>${body}</div>`;
 }
