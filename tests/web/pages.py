@@ -14,7 +14,8 @@ PHONE_390 = {"width": 390, "height": 844}
 OPENER = "#prompt .hand button.card, #prompt .picks button"  # first tap: opens a card or a pick
 CAN_OPEN = "#prompt .hand button.card.can, #prompt .picks button"
 SHEET_ACTION = "#sheet .acts button:enabled"
-SHEET_WONDER = "#sheet .acts button[data-action=wonder]:enabled"  # preferred, so wonder effects and prompts occur
+# preferred, so wonder effects and prompts occur
+SHEET_WONDER = "#sheet .acts button[data-action=wonder]:enabled"
 
 
 async def shot(page: Page, folder: Path | None, name: str) -> None:

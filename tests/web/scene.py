@@ -74,7 +74,8 @@ async def scene(
         await phone_page.fill("#name", NAMES[0])
         await phone_page.click("[data-action=join]")
         await expect(phone_page.locator(".phone-head .me")).to_have_text(NAMES[0])
-    bots = [BuilderPhone(host_url, code, NAMES[i], seed=seed * 100 + i) for i in range(1 if phone else 0, seats)]
+    first_bot = 1 if phone else 0
+    bots = [BuilderPhone(host_url, code, NAMES[i], seed=seed * 100 + i) for i in range(first_bot, seats)]
     result = Scene(code, board, phone_page, bots, [], errors)
     try:
         for bot in bots:

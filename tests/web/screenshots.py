@@ -40,7 +40,9 @@ async def take(out: Path) -> list[Path]:
         url = f"http://127.0.0.1:{runner.addresses[0][1]}"
         try:
             async with async_playwright() as pw:
-                browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                browser = await pw.chromium.launch(
+                    executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+                )
                 for name, game, seats, step in (("duel", "duel", 2, 34), ("classic-7", "classic", 7, 7 * 9)):
                     async with scene(browser, url, game, seats, seed=SEED) as s:
                         await advance(s, step)

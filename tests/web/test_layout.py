@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser, Page
 
-from tests.web.measure import axe_violations, hidden_effects, overflows, text_share
+from tests.web.measure import axe_violations, hidden_effects, overflows, sideways, text_share
 from tests.web.scene import advance, scene
 
 MIN_SHARE_18 = 1.0  # nothing a player reads is under 18 px
@@ -17,8 +17,8 @@ MIN_SHARE_22 = 0.9  # almost everything is 22 px or more
 
 async def check_board(board: Page, label: str) -> None:
     share = await text_share(board)
-    print(f"\n{label}: {share.total} characters visible, {share.at18:.1%} at >= 18 px, {share.at22:.1%} at >= 22 px;"
-          f" under 22 px: {share.small}")
+    print(f"\n{label}: {share.total} characters visible, {share.at18:.1%} at >= 18 px,"
+          f" {share.at22:.1%} at >= 22 px; under 22 px: {share.small}")
     assert share.at18 >= MIN_SHARE_18, share
     assert share.at22 >= MIN_SHARE_22, share
     assert await overflows(board) == []
@@ -43,6 +43,7 @@ async def test_duel_board_mid_game(host_url: str, chromium: Browser) -> None:
         await check_scaled(s.board)
         assert await axe_violations(s.board) == []
         assert s.phone is not None and await axe_violations(s.phone) == []
+        assert await sideways(s.phone) == []
         assert s.errors == [], s.errors
 
 
@@ -54,4 +55,5 @@ async def test_seven_player_board_mid_game(host_url: str, chromium: Browser) -> 
         await check_scaled(s.board)
         assert await axe_violations(s.board) == []
         assert s.phone is not None and await axe_violations(s.phone) == []
+        assert await sideways(s.phone) == []
         assert s.errors == [], s.errors

@@ -41,7 +41,7 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
         first_ctx, first, other_ctx, other_name = (
             (ann_ctx, ann, bo_ctx, "Bo") if first_name == "Ann" else (bo_ctx, bo, ann_ctx, "Ann")
         )
-        await expect(first.locator("#prompt [data-action=build]").first).to_be_visible()
+        await expect(first.locator("#prompt .hand button.card").first).to_be_visible()
 
         # The same seat opened in a second tab: the newest wins, the old tab says so and stays closed.
         again = await first_ctx.new_page()
@@ -54,6 +54,7 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
         await other_ctx.close()
         away = board.locator(".pill.away", has_text=other_name)
         await expect(away).to_have_count(1)
+        await expect(away).to_contain_text("away")  # said in words, not only by a colour
         await away.locator("[data-action=release]").click()
         cy = await cy_ctx.new_page()
         await cy.goto(join_url)
@@ -63,8 +64,9 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
         await expect(board.locator(".pill.on", has_text="Cy")).to_have_count(1)
 
         # The first player discards a card; then Cy has the turn in the released seat.
-        await again.locator("#prompt button[data-action=discard]").first.click()
-        await expect(cy.locator("#prompt [data-action=discard]").first).to_be_enabled()
+        await again.locator("#prompt .hand button.card").first.click()
+        await again.locator("#sheet button[data-action=discard]").click()
+        await expect(cy.locator("#prompt .hand button.card").first).to_be_enabled()
         await expect(again.locator("#prompt .wait")).to_contain_text("Cy")
         if shots is not None:
             await board.screenshot(path=str(shots / "board-laptop.png"))

@@ -57,7 +57,7 @@ export function Military({ military, names }) {
   for (let pos = -9; pos <= 9; pos += 1) {
     const dist = Math.abs(pos);
     const zone = dist === 0 ? "center" : dist === 9 ? "capital" : dist <= 2 ? "vp2" : dist <= 5 ? "vp5" : "vp10";
-    cells.push(html`<div class="cell ${zone}" data-pos=${pos}>
+    cells.push(html`<div key=${pos} class="cell ${zone}" data-pos=${pos}>
       ${pos === pawn ? html`<span class="pawn" id="pawn" role="img" aria-label=${conflictText(pawn, names)}><${Icon} name="pawn" /></span>` : null}
       ${dist === 9 && pos !== pawn ? html`<${Icon} name="capital" cls="capital-mark" />` : null}
     </div>`);
@@ -70,7 +70,7 @@ export function Military({ military, names }) {
       const last = side === 1 ? hi : -lo;
       const token = tokens.find((tok) => tok.side === side && (tok.zone || [])[0] === lo);
       // A zone on seat 0's side (left) pays VP to seat 1, whose pawn got there.
-      zones.push(html`<div class="zone vp${vp}" data-side=${side} style=${`grid-row: 1; grid-column: ${first + 10} / ${last + 11}`}>
+      zones.push(html`<div key=${`${side}.${lo}`} class="zone vp${vp}" data-side=${side} style=${`grid-row: 1; grid-column: ${first + 10} / ${last + 11}`}>
         <span class="zone-vp"><${Vp} n=${vp} /></span>
         ${token && token.present ? html`<span class="mtoken" role="img" aria-label=${t("duel.token_label", { n: token.value })} data-value=${token.value}><${Coin} n=${token.value} sign="−" /></span>` : null}
       </div>`);

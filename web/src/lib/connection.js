@@ -57,7 +57,7 @@ export function codeFromPath(prefix) {
 /** The connection banner: nothing when online, "reconnecting" when lost, a button when kicked. */
 export function ConnBanner({ online, kicked, reconnect, kickedKey = "conn.kicked" }) {
   if (online) return null;
-  return html`<div class="conn lost" role="status">${kicked
+  return html`<div class="conn lost" id="conn" role="status">${kicked
     ? html`${t(kickedKey)} <button class="small" data-ui="reconnect" onClick=${reconnect}>${t("conn.reconnect")}</button>`
     : t("conn.offline")}</div>`;
 }
