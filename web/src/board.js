@@ -6,7 +6,7 @@ import "./lib/board.css";
 import "./duel/duel.css";
 import "./classic/classic.css";
 import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
-import { codeFromPath, ConnBanner, errorText, openSocket, request } from "./lib/connection.js";
+import { applyChoosing, boardKey, codeFromPath, ConnBanner, errorText, keepBoardKey, openSocket, request } from "./lib/connection.js";
 import { BoardHome, JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
 import { setLocale, t } from "./lib/i18n.js";
@@ -27,7 +27,6 @@ const MOMENT_QUEUE = 2;
 const MOMENT_STALE_MS = 6000;
 const FRESH_MS = 2500;
 const LOG_KEEP = 400; // entries kept in memory (the TV shows the last few)
-const boardKey = (code) => `wt.board.${code}`;
 const root = document.getElementById("app");
 const phoneLike = window.matchMedia?.("(pointer: coarse)").matches && Math.min(screen.width, innerWidth) < 700;
 
@@ -141,11 +140,20 @@ socket.on("events", (msg) => {
   paint();
 });
 
-/** The public history the host sends on watch (when it has one): [{step, events}]. */
-socket.on("log", (msg) => {
+/** A seat chose during a simultaneous turn: who is still choosing (never what). */
+socket.on("choosing", (msg) => {
+  if (msg.code !== state.code || !state.view) return;
+  if (typeof msg.step === "number" && msg.step < state.step) return;
+  state.step = msg.step ?? state.step;
+  state.view = applyChoosing(state.view, msg.waiting);
+  paint();
+});
+
+/** The table's public log since the game began, sent on watch: the TV's log survives a reload. */
+socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.history || msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
   paint();
 });
 
@@ -158,12 +166,13 @@ socket.on("error", (msg) => {
 });
 
 function withKey(payload) {
-  const key = state.code ? localStorage.getItem(boardKey(state.code)) : null;
+  const key = boardKey(state.code);
   return key ? { ...payload, board_key: key } : payload;
 }
 
 async function watch() {
   const reply = await request(socket, "watch", withKey({ code: state.code }));
+  if (reply.ok) keepBoardKey(state.code, reply.board_key);
   state.error = reply.ok ? "" : errorText(reply);
   paint();
 }
@@ -184,15 +193,14 @@ async function createTable(kind, options, seats) {
     paint();
     return;
   }
-  if (reply.board_key) localStorage.setItem(boardKey(reply.code), reply.board_key);
+  keepBoardKey(reply.code, reply.board_key);
   openTable(reply.code);
 }
 
 /** Switches to table code; rewatch=false when the host already moved this socket there. */
 function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
-  const key = state.code ? localStorage.getItem(boardKey(state.code)) : null;
-  if (key && !localStorage.getItem(boardKey(code))) localStorage.setItem(boardKey(code), key); // play again keeps the rights
+  if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
   Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [] });
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
   if (rewatch) watch();

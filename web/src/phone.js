@@ -7,7 +7,7 @@ import "./duel/duel.css";
 import "./classic/classic.css";
 import { turnAlert, setSound, soundOn } from "./lib/alert.js";
 import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
-import { codeFromPath, ConnBanner, errorText, openSocket, request } from "./lib/connection.js";
+import { applyChoosing, codeFromPath, ConnBanner, errorText, openSocket, request } from "./lib/connection.js";
 import { JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
 import { addStrings, setLocale, t } from "./lib/i18n.js";
@@ -42,6 +42,7 @@ const state = {
   online: false,
   kicked: false,
   lookup: "pending", // "pending" | "ok" | "unknown" | "full"
+  title: "",
   tables: [],
   log: [],
   logKeys: new Set(),
@@ -74,17 +75,12 @@ function names() {
 /** Is the code in the address a table this phone may join? Said before the name is asked. */
 async function lookUp() {
   if (!state.code) return;
-  const reply = await request(socket, "lookup_table", { code: state.code });
-  let table = reply.ok ? reply.table || reply : null;
-  if (!reply.ok && reply.error === "unknown_event") {
-    const all = await request(socket, "list_tables", {});
-    state.tables = all.ok ? all.tables || [] : [];
-    table = state.tables.find((tb) => tb.code === state.code) || null;
-  } else if (!reply.ok && reply.error !== "no_table") {
-    state.error = errorText(reply);
-  }
+  const reply = await request(socket, "table_info", { code: state.code });
+  const table = reply.ok ? reply.table : null;
+  if (!reply.ok && reply.error !== "no_table") state.error = errorText(reply);
+  state.title = table?.title || "";
   if (!table) state.lookup = "unknown";
-  else if ((table.seats || []).length && (table.seats || []).every((s) => s.taken)) state.lookup = "full";
+  else if ((table.free_seats ?? (table.seats || []).filter((s) => !s.taken).length) === 0) state.lookup = "full";
   else state.lookup = "ok";
   if (state.lookup !== "ok") {
     const all = await request(socket, "list_tables", {});
@@ -150,10 +146,20 @@ socket.on("events", (msg) => {
   paint();
 });
 
-socket.on("log", (msg) => {
+socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.history || msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  paint();
+});
+
+/** Another seat chose during a simultaneous turn: who is still choosing. */
+socket.on("choosing", (msg) => {
+  if (msg.code !== state.code || !state.view) return;
+  if (typeof msg.step === "number" && msg.step < state.step) return;
+  state.step = msg.step ?? state.step;
+  state.view = applyChoosing(state.view, msg.waiting);
+  state.seq += 1;
   paint();
 });
 
@@ -226,7 +232,7 @@ function moveTo(code) {
 }
 
 function NameForm() {
-  const title = state.tables.find((tb) => tb.code === state.code)?.title;
+  const title = state.title;
   const submit = (ev) => {
     ev.preventDefault();
     const value = ev.currentTarget.elements.name.value.trim();
