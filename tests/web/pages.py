@@ -61,12 +61,13 @@ async def tap_first_action(phone: Page, *, prefer_wonder: bool = True) -> bool:
     if await opener.count() == 0:
         return False
     seq = await phone.evaluate("document.body.dataset.seq")
+    sent = await phone.evaluate("document.body.dataset.sent")
     try:
         await opener.first.click(timeout=2000)
         await phone.locator("#sheet").wait_for(timeout=2000)
     except Error:
         return False  # re-rendered between finding and clicking: look again
-    assert await phone.evaluate("document.body.dataset.seq") == seq, "a single tap played a move"
+    assert await phone.evaluate("document.body.dataset.sent") == sent, "a single tap played a move"
     selector = SHEET_WONDER if prefer_wonder and await phone.locator(SHEET_WONDER).count() else SHEET_ACTION
     if await phone.locator(selector).count() == 0:
         await phone.click("#sheet [data-ui=close]")

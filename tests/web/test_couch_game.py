@@ -99,6 +99,8 @@ async def test_whole_game_on_board_and_two_phones(
                 await board.wait_for_timeout(50)  # nobody can act yet: let the messages arrive
 
         assert seen_notice
+        for phone in phones:  # the turn alert (vibration, and a sound when turned on) went off
+            assert int(await phone.evaluate("document.body.dataset.alerts || 0")) > 3
         assert {"Wonder draft, round 1", "Age 1", "Age 2", "Age 3"} <= phases, phases
         assert {"draft_wonder", "progress"} <= prompts, prompts
         assert "age" in moments, moments

@@ -39,6 +39,7 @@ const state = {
   busy: false,
   error: "",
   seq: 0,
+  sent: 0, // actions this page sent (the tests check that one tap never sends one)
   online: false,
   kicked: false,
   lookup: "pending", // "pending" | "ok" | "unknown" | "full"
@@ -200,6 +201,7 @@ async function join(name) {
 
 async function act(action) {
   const seqBefore = state.seq;
+  state.sent += 1;
   Object.assign(state, { busy: true, error: "" });
   paint();
   const reply = await request(socket, "act", { action });
@@ -314,6 +316,7 @@ function afterPaint() {
 
 function paint() {
   document.body.dataset.seq = String(state.seq);
+  document.body.dataset.sent = String(state.sent);
   document.body.dataset.busy = state.busy ? "1" : "0";
   document.body.dataset.seat = state.seat === null ? "" : String(state.seat);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} />
