@@ -8,7 +8,7 @@ UV_VERSION := 0.13.9
 PORT ?= 8765
 HOST_ARGS ?=
 
-.PHONY: run test bench lint lock setup web chromium clean
+.PHONY: run test bench lint lock setup web chromium clean screenshots
 
 setup: $(VENV)/.stamp web
 
@@ -50,6 +50,10 @@ run: setup
 test: setup chromium
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
+
+# The README's pictures (docs/img/*.png): seeded games played to mid-game on a host started for it.
+screenshots: setup chromium
+	$(PY) -m tests.web.screenshots --out docs/img
 
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench

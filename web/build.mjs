@@ -1,12 +1,38 @@
-// Bundles the board and phone pages into web/dist (offline: no CDN, no web fonts).
+// Bundles the board (TV) and phone pages into web/dist: offline (no CDN, no web fonts), and only the icons
+// the icon table names (src/lib/icon-names.js), extracted from the Game Icons set at build time.
 import { build } from "esbuild";
-import { appendFile, copyFile, mkdir, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ICON_NAMES } from "./src/lib/icon-names.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, "src");
 const dist = join(here, "dist");
+const ICON_SET = join(here, "node_modules", "@iconify-json", "game-icons", "icons.json");
+
+/** The icons of ICON_NAMES as {meaning: {body, size}}; a name missing from the set fails the build. */
+async function usedIcons() {
+  const set = JSON.parse(await readFile(ICON_SET, "utf8"));
+  const out = {};
+  const missing = [];
+  for (const [meaning, name] of Object.entries(ICON_NAMES)) {
+    const icon = set.icons[name] || set.icons[set.aliases?.[name]?.parent];
+    if (!icon) missing.push(name);
+    else out[meaning] = { body: icon.body, size: icon.width || set.width || 512 };
+  }
+  if (missing.length) throw new Error(`icons missing from the Game Icons set: ${missing.join(", ")}`);
+  return out;
+}
+
+const icons = await usedIcons();
+const iconPlugin = {
+  name: "icons",
+  setup(b) {
+    b.onResolve({ filter: /^virtual:icons$/ }, () => ({ path: "icons", namespace: "icons" }));
+    b.onLoad({ filter: /.*/, namespace: "icons" }, () => ({ contents: JSON.stringify(icons), loader: "json" }));
+  },
+};
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
@@ -22,10 +48,8 @@ await build({
   legalComments: "none",
   outdir: dist,
   logLevel: "warning",
+  plugins: [iconPlugin],
 });
 
-for (const file of ["board.html", "phone.html", "app.css"]) {
-  await copyFile(join(src, file), join(dist, file));
-}
-await appendFile(join(dist, "app.css"), await readFile(join(src, "classic", "classic.css"))); // classic pages
-console.log("web/dist built");
+for (const file of ["board.html", "phone.html"]) await copyFile(join(src, file), join(dist, file));
+console.log(`web/dist built (${Object.keys(icons).length} icons)`);

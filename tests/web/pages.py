@@ -10,8 +10,12 @@ from playwright.async_api import Browser, BrowserContext, ConsoleMessage, Error,
 
 TV = {"width": 1920, "height": 1080}
 PHONE = {"width": 360, "height": 740}
-ACTION = "#prompt button[data-action]:enabled"
-WONDER = "#prompt button[data-action=wonder]:enabled"  # preferred, so wonder effects and prompts occur
+PHONE_390 = {"width": 390, "height": 844}
+OPENER = "#prompt .hand button.card, #prompt .picks button"  # first tap: opens a card or a pick
+CAN_OPEN = "#prompt .hand button.card.can, #prompt .picks button"
+SHEET_ACTION = "#sheet .acts button:enabled"
+# preferred, so wonder effects and prompts occur
+SHEET_WONDER = "#sheet .acts button[data-action=wonder]:enabled"
 
 
 async def shot(page: Page, folder: Path | None, name: str) -> None:
@@ -47,17 +51,31 @@ async def join_phones(
     return phones
 
 
-async def tap_first_action(phone: Page) -> bool:
-    """Tap a wonder button if one is enabled, else the first enabled action button; then wait for the
-    next view or an error. False if the phone has nothing to tap (it has chosen, or another must act)."""
-    selector = WONDER if await phone.locator(WONDER).count() else ACTION
-    if await phone.locator(selector).count() == 0:
+async def tap_first_action(phone: Page, *, prefer_wonder: bool = True) -> bool:
+    """Select, then act: tap a card (or pick) of the prompt, check that this alone sent nothing and opened
+    its sheet, then tap an action there (a wonder when one is enabled) and wait for the next view or an
+    error. False if the phone has nothing to tap (it has chosen, or another must act)."""
+    opener = phone.locator(CAN_OPEN)
+    if await opener.count() == 0:
+        opener = phone.locator(OPENER)
+    if await opener.count() == 0:
         return False
     seq = await phone.evaluate("document.body.dataset.seq")
+    sent = await phone.evaluate("document.body.dataset.sent")
+    try:
+        await opener.first.click(timeout=2000)
+        await phone.locator("#sheet").wait_for(timeout=2000)
+    except Error:
+        return False  # re-rendered between finding and clicking: look again
+    assert await phone.evaluate("document.body.dataset.sent") == sent, "a single tap played a move"
+    selector = SHEET_WONDER if prefer_wonder and await phone.locator(SHEET_WONDER).count() else SHEET_ACTION
+    if await phone.locator(selector).count() == 0:
+        await phone.click("#sheet [data-ui=close]")
+        return False
     try:
         await phone.locator(selector).first.click(timeout=2000)
     except Error:
-        return False  # re-rendered between finding and clicking: look again
+        return False
     await phone.wait_for_function(
         "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq
     )

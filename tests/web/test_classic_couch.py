@@ -1,4 +1,5 @@
-"""7 Wonders (classic) played in the browser: the board on a TV-sized page, phones tapping their hands."""
+"""7 Wonders (classic) played in the browser: the board on a TV-sized page, phones selecting a card of their
+hand and then one of its actions with the exact payment."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from pathlib import Path
 
 from playwright.async_api import Browser, Page, expect
 
-from tests.web.pages import ACTION, couch, join_phones, shot, tap_first_action
+from tests.web.measure import axe_violations
+from tests.web.pages import couch, join_phones, shot, tap_first_action
 
 MAX_TAPS = 300  # a 3-player game has about 60 decisions; this only stops a runaway loop
+MAX_IDLE = 200  # rounds in a row where no phone could act (about 10 s)
 SCORE_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "total"]
 
 
@@ -21,16 +24,18 @@ async def open_table(board: Page, host_url: str, seats: int, sides: str) -> str:
     await board.click("[data-action=create-classic]")
     join_url = await board.locator("#join-url").get_attribute("href")
     assert join_url
-    await expect(board.locator(".lobby-info")).to_contain_text("7 Wonders")
+    await expect(board.locator(".lobby-info h1")).to_have_text("7 Wonders")  # the game's own name
     return join_url
 
 
 async def play_to_the_end(board: Page, phones: list[Page], on_tap: object = None) -> int:
     """Every phone taps whenever it must act, until the board shows the final scores; the tap count."""
     taps = 0
+    idle = 0
     final = board.locator("#final-scores")
     while await final.count() == 0:
         assert taps < MAX_TAPS, f"the game did not end after {taps} taps"
+        assert idle < MAX_IDLE, "nobody could act for a while: the game is stuck"
         tapped = False
         for phone in phones:
             if await tap_first_action(phone):
@@ -38,6 +43,7 @@ async def play_to_the_end(board: Page, phones: list[Page], on_tap: object = None
                 tapped = True
                 if callable(on_tap):
                     await on_tap(phone)
+        idle = 0 if tapped else idle + 1
         if not tapped:
             await board.wait_for_timeout(50)  # nobody can act yet: let the messages arrive
     return taps
@@ -48,13 +54,12 @@ async def check_final(board: Page, phones: list[Page], columns: int) -> None:
     rows = await final.locator("tbody tr").evaluate_all("rows => rows.map(r => r.dataset.row)")
     assert rows == SCORE_ROWS
     await expect(final.locator("tr[data-row=total] td")).to_have_count(columns)
-    for row in SCORE_ROWS[:-1]:
-        await expect(final.locator(f"tr[data-row={row}] td")).to_have_count(columns)
-    await expect(final.locator(".winner")).to_contain_text("win")
+    await expect(final.locator(".winner")).to_contain_text(re.compile("wins|Shared"))
     totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
     parts = [[int(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()]
              for row in SCORE_ROWS[:-1]]
     assert totals == [sum(col) for col in zip(*parts, strict=True)]
+    await expect(board.locator(".status")).not_to_contain_text("turn")  # no "turn 6 of 6" after the end
     for phone in phones:
         await expect(phone.locator("#result table.score-table")).to_be_visible()
 
@@ -68,54 +73,61 @@ async def test_three_player_game_on_board_and_phones(
         join_url = await open_table(board, host_url, 3, "A")
         phones = await join_phones(phone_ctxs, names, join_url, errors)
         await expect(board.locator(".lobby-info")).to_contain_text("3 players")
+        await expect(phones[0].locator(".phone-lobby h1")).to_have_text("7 Wonders")
         await board.click("[data-action=start]")
-        await expect(board.locator(".cl-game")).to_be_visible()
-        await expect(board.locator(".cl-city")).to_have_count(3)
-        await expect(board.locator(".cl-status")).to_contain_text("Age I")
-        await expect(board.locator(".cl-dir")).to_have_attribute("data-direction", "left")
-        await expect(board.locator(".cl-city[data-status=choosing]")).to_have_count(3)
+        await expect(board.locator(".classic-game")).to_be_visible()
+        await expect(board.locator(".classic-city")).to_have_count(3)
+        await expect(board.locator(".status")).to_contain_text("Age I")
+        await expect(board.locator(".direction")).to_have_attribute("data-direction", "left")
+        await expect(board.locator(".classic-city[data-status=choosing]")).to_have_count(3)
+        # The arrows match the picture: Ann (top left) has Bo, her left neighbour, to her right.
+        await expect(board.locator(".classic-city[data-city='0'] .nb[data-side=left]")).to_contain_text("→")
 
         # Ann chooses: the board shows her ready (not what she chose), her phone waits for two players.
-        assert await tap_first_action(phones[0])
-        await expect(board.locator(".cl-city[data-city='0'][data-status=ready]")).to_be_visible()
-        await expect(board.locator(".cl-city[data-status=choosing]")).to_have_count(2)
-        assert await board.locator(".cl-reveal").count() == 0
-        await expect(phones[0].locator(".cl-waiting .wait")).to_have_text("Waiting for 2 more player(s)…")
+        assert await tap_first_action(phones[0], prefer_wonder=False)
+        await expect(board.locator(".classic-city[data-city='0'][data-status=ready]")).to_be_visible()
+        await expect(board.locator(".classic-city[data-status=choosing]")).to_have_count(2)
+        await expect(phones[0].locator(".chosen .wait")).to_have_text("Waiting for 2 more players…")
         await expect(phones[0].locator("#my-choice")).not_to_be_empty()
         await shot(phones[0], shots, "classic-phone-waiting")
-        # ... and changes her mind: the hand comes back, she taps the last action (a discard).
+        # ... and changes her mind: the hand comes back; she opens a card and discards it (+3 coins).
         await phones[0].click("[data-ui=change]")
-        await expect(phones[0].locator(ACTION).first).to_be_visible()
-        await shot(phones[0], shots, "classic-phone-hand")
-        await phones[0].locator("#prompt button[data-action=discard]").last.click()
-        await expect(phones[0].locator("#my-choice")).to_contain_text("Discard")
+        await phones[0].locator("#prompt .hand button.card").last.click()
+        discard = phones[0].locator("#sheet button[data-action=discard]")
+        await expect(discard).to_contain_text("+3 coins")
+        await shot(phones[0], shots, "classic-phone-sheet")
+        await discard.click()
+        await expect(phones[0].locator("#my-choice")).to_contain_text("discard")
 
-        # Buttons name the neighbours a payment goes to; the glance shows what they sell.
-        await expect(phones[1].locator(".cl-neighbour")).to_have_count(2)
-        await expect(phones[1].locator(".cl-stage-next")).to_contain_text("Wonder stage 1/")
-        await expect(phones[1].locator(".cl-stage-next")).to_contain_text("3 VP")  # each A side's stage 1
-        await expect(phones[1].locator(".cl-neighbour[data-side=left]")).to_contain_text("Cy (left)")
-        await expect(phones[1].locator(".cl-neighbour[data-side=right]")).to_contain_text("Ann (right)")
+        # The phone shows what each neighbour charges, named and on their side.
+        await expect(phones[1].locator(".price-line[data-side=left]")).to_contain_text("left: Cy")
+        await expect(phones[1].locator(".price-line[data-side=right]")).to_contain_text("right: Ann")
+        await expect(phones[1].locator(".next-stage")).to_contain_text("Next wonder stage: 1 of")
 
-        seen = {"reveal": False, "pay": False}
-        paying = re.compile(r"pay \d+ to (Ann|Bo|Cy) \((left|right)\)")
+        seen = {"pay": False, "axe": False}
+        paying = re.compile(r"\d+ coins? to (Ann|Bo|Cy) \((left|right)\)")
 
-        async def after_tap(_: Page) -> None:
-            if not seen["reveal"] and await board.locator(".cl-reveal").count():
-                seen["reveal"] = True
-                await shot(board, shots, "classic-board-reveal")
+        async def after_tap(phone: Page) -> None:
+            if not seen["axe"] and await board.locator(".classic-city .chip").count() >= 6:
+                seen["axe"] = True
+                assert await axe_violations(board) == []
             for other in phones:  # a way to pay that names the neighbour and the side
-                if not seen["pay"] and await other.locator("#prompt button", has_text=paying).count():
-                    seen["pay"] = True
-                    await shot(other, shots, "classic-phone-pay")
+                if seen["pay"] or not await other.locator("#prompt .hand button.card.can").count():
+                    continue
+                for i in range(await other.locator("#prompt .hand button.card.can").count()):
+                    await other.locator("#prompt .hand button.card.can").nth(i).click()
+                    found = await other.locator("#sheet .act", has_text=paying).count()
+                    await other.click("#sheet [data-ui=close]")
+                    if found:
+                        seen["pay"] = True
+                        break
 
         taps = await play_to_the_end(board, phones, after_tap)
         assert taps >= 3 * 18 - 1  # 18 turns for each of the 3 players (Ann's first one was tapped above)
-        assert seen["reveal"] and seen["pay"]
+        assert seen["pay"] and seen["axe"]
         await check_final(board, phones, 3)
-        assert await board.locator(".cl-hand, [data-choice]").count() == 0  # the board never shows a hand
+        assert await board.locator(".hand, #sheet").count() == 0  # the board never shows a hand
         await shot(board, shots, "classic-board-final")
-        await shot(phones[0], shots, "classic-phone-final")
 
         await board.click("[data-action=play_again]")
         for phone in phones:
@@ -133,23 +145,22 @@ async def test_two_player_game_with_the_free_city(
         phones = await join_phones(phone_ctxs, names, join_url, errors)
         await expect(board.locator(".lobby-info")).to_contain_text("Free City")
         await board.click("[data-action=start]")
-        await expect(board.locator(".cl-city")).to_have_count(3)
-        await expect(board.locator(".cl-city[data-city='2'] .cl-name")).to_have_text("Free City")
+        await expect(board.locator(".classic-city")).to_have_count(3)
+        await expect(board.locator(".classic-city[data-city='2'] .city-name")).to_have_text("Free City")
 
         # Ann holds the Free City in age I: after her own card she is asked to choose for it.
-        await expect(phones[0].locator(".cl-fc-note")).to_be_visible()
+        await expect(phones[0].locator(".fc-note")).to_be_visible()
         assert await tap_first_action(phones[0])
         await expect(phones[0].locator("#prompt h2")).to_have_text("Now choose for the Free City")
         await shot(phones[0], shots, "classic-phone-free-city")
         assert await tap_first_action(phones[0])
-        await expect(phones[0].locator("#prompt .cl-waiting")).to_contain_text("Free City:")
-        await expect(board.locator(".cl-city[data-city='2'][data-status=ready]")).to_be_visible()
+        await expect(phones[0].locator("#prompt .chosen")).to_contain_text("For the Free City:")
+        await expect(board.locator(".classic-city[data-city='2'][data-status=ready]")).to_be_visible()
         assert await tap_first_action(phones[1])
-        await expect(board.locator(".cl-status")).to_contain_text("turn 2 of 6")
-        await expect(phones[1].locator(".cl-fc-note")).to_be_visible()  # control passes to Bo
+        await expect(board.locator(".status")).to_contain_text("turn 2 of 6")
+        await expect(phones[1].locator(".fc-note")).to_be_visible()  # control passes to Bo
 
         await play_to_the_end(board, phones)
         await check_final(board, phones, 3)  # two players and the Free City's column
         await expect(board.locator("#final-scores thead th.free")).to_have_text("Free City")
-        await shot(board, shots, "classic-board-final-2p")
         assert errors == [], errors

@@ -7,6 +7,7 @@ from pathlib import Path
 from playwright.async_api import Browser, expect
 
 from tests.web.pages import PHONE
+from tests.web.scene import advance, scene
 
 
 async def test_release_away_seat_and_take_it_with_a_new_phone(
@@ -41,7 +42,7 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
         first_ctx, first, other_ctx, other_name = (
             (ann_ctx, ann, bo_ctx, "Bo") if first_name == "Ann" else (bo_ctx, bo, ann_ctx, "Ann")
         )
-        await expect(first.locator("#prompt [data-action=build]").first).to_be_visible()
+        await expect(first.locator("#prompt .hand button.card").first).to_be_visible()
 
         # The same seat opened in a second tab: the newest wins, the old tab says so and stays closed.
         again = await first_ctx.new_page()
@@ -54,6 +55,7 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
         await other_ctx.close()
         away = board.locator(".pill.away", has_text=other_name)
         await expect(away).to_have_count(1)
+        await expect(away).to_contain_text("away")  # said in words, not only by a colour
         await away.locator("[data-action=release]").click()
         cy = await cy_ctx.new_page()
         await cy.goto(join_url)
@@ -63,11 +65,29 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
         await expect(board.locator(".pill.on", has_text="Cy")).to_have_count(1)
 
         # The first player discards a card; then Cy has the turn in the released seat.
-        await again.locator("#prompt button[data-action=discard]").first.click()
-        await expect(cy.locator("#prompt [data-action=discard]").first).to_be_enabled()
+        await again.locator("#prompt .hand button.card").first.click()
+        await again.locator("#sheet button[data-action=discard]").click()
+        await expect(cy.locator("#prompt .hand button.card").first).to_be_enabled()
         await expect(again.locator("#prompt .wait")).to_contain_text("Cy")
         if shots is not None:
             await board.screenshot(path=str(shots / "board-laptop.png"))
     finally:
         for ctx in (board_ctx, ann_ctx, bo_ctx, cy_ctx):
             await ctx.close()  # closing a context twice is harmless
+
+
+async def test_classic_board_shows_an_away_seat_in_the_header_and_in_its_city(
+    host_url: str, chromium: Browser
+) -> None:
+    """7 Wonders' header lists only the seats that are away (every city names its player), and the city of
+    an away seat says so in words."""
+    async with scene(chromium, host_url, "classic", 3, seed=11) as s:
+        await advance(s, 2)
+        await expect(s.board.locator(".status .pill")).to_have_count(0)
+        bo = s.bots[0]
+        await bo.close()
+        await expect(s.board.locator(".status .pill.away", has_text=bo.name)).to_contain_text("away")
+        city = s.board.locator(".classic-city", has=s.board.locator(".city-name", has_text=bo.name))
+        await expect(city.locator(".state.away")).to_contain_text("away")
+        await expect(s.board.locator(".classic-city .state.away")).to_have_count(1)
+        assert s.errors == [], s.errors

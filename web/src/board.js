@@ -1,129 +1,229 @@
-// Board page entry (TV): home → lobby → game → scores, for the table in the URL (/board/CODE).
-import { gameEl } from "./board/game.js";
-import { homeEl } from "./board/home.js";
-import { lobbyEl } from "./board/lobby.js";
-import { classicEvents, classicGameEl, classicLobby } from "./classic/board.js";
-import { ensureCatalog } from "./classic/catalog.js";
-import { applyChoosing, boardKey, codeFromPath, errorText, keepBoardKey, openSocket, request, showConnection } from "./lib/connection.js";
-import { changedBy, describeEvents } from "./lib/describe.js";
-import { h, mount } from "./lib/dom.js";
-import { loadSpecs } from "./lib/specs.js";
-import { setLocale, t } from "./lib/strings.js";
+// The TV page: "/" creates or opens a table (a phone opening "/" sees the tables it may join instead);
+// "/board/CODE" shows that table's lobby, its game and its end. Everything game-specific comes from the
+// registry (games.js).
+import "./lib/base.css";
+import "./lib/board.css";
+import "./duel/duel.css";
+import "./classic/classic.css";
+import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
+import { applyChoosing, boardKey, codeFromPath, ConnBanner, errorText, keepBoardKey, openSocket, request } from "./lib/connection.js";
+import { BoardHome, JoinPage } from "./lib/home.js";
+import { html, render } from "./lib/html.js";
+import { setLocale, t } from "./lib/i18n.js";
+import { BoardLobby } from "./lib/lobby.js";
+import { MomentBanner, playMoves, rememberPlaces } from "./lib/moments.js";
+import { seatName } from "./lib/seats.js";
+import { winnerLine } from "./lib/scores.js";
+import strings from "./lib/strings/en.json";
+import { addStrings } from "./lib/i18n.js";
+import { GAMES, gameOf } from "./games.js";
 
-const FLASH_MS = 2500;
+addStrings("en", strings);
+setLocale("en");
+document.title = t("app.title");
+
+const MOMENT_MS = 2400;
+const MOMENT_QUEUE = 2;
+const MOMENT_STALE_MS = 6000;
+const FRESH_MS = 2500;
+const LOG_KEEP = 400; // entries kept in memory (the TV shows the last few)
 const root = document.getElementById("app");
-const connEl = document.getElementById("conn");
+const phoneLike = window.matchMedia?.("(pointer: coarse)").matches && Math.min(screen.width, innerWidth) < 700;
+
 const state = {
   code: codeFromPath("board"),
   table: null,
   view: null,
   step: -1,
-  flash: null,
-  lastLines: [],
   error: "",
   busy: false,
   tables: [],
+  log: [],
+  logKeys: new Set(),
+  moment: null,
+  moments: [],
+  fresh: new Set(),
+  online: false,
+  kicked: false,
+  setupHere: !phoneLike,
 };
-let flashTimer = null;
-
-setLocale("en");
-document.title = t("app.title");
-loadSpecs().then(() => render());
+let momentTimer = null;
+let freshTimer = null;
+let places = {};
 
 const socket = openSocket({
   onStatus: (online, kicked) => {
-    showConnection(connEl, online, kicked, () => socket.connect(), "conn.closed");
+    Object.assign(state, { online, kicked });
     if (online && state.code) watch();
     else if (online) listTables();
+    paint();
   },
 });
+
+function game() {
+  return gameOf(state.table?.game);
+}
+
+function names() {
+  return (state.table?.seats || []).map((s) => seatName(state.table, s.seat));
+}
+
+function logContext(step) {
+  const view = state.view;
+  const g = game();
+  return {
+    step,
+    seatName: (seat) => seatName(state.table, seat),
+    cityName: (c) => (g?.cityNames ? g.cityNames(view, names())[c] : names()[c]) ?? "?",
+    seatOfCity: (c) => view?.cities?.[c]?.seat ?? null,
+    winner: (result) => winnerLine(result, names()),
+  };
+}
+
+/** Adds log entries (from a live batch or the host's history), each once. */
+function addLog(entries) {
+  for (const entry of entries) {
+    if (state.logKeys.has(entry.id)) continue;
+    state.logKeys.add(entry.id);
+    state.log.push(entry);
+  }
+  if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
+}
+
+/** Moments that end the game: they replace whatever is queued or showing. */
+const FINAL_MOMENTS = ["end", "supremacy"];
+
+/** Queues moments; when events come faster than banners can be read, only the latest few are kept. The
+ * game's end cuts the queue: a supremacy gets its banner at once, a game won on points has none (the score
+ * table is the reveal, and nothing covers it). */
+function showMoments(list) {
+  const stamped = list.map((m, i) => ({ ...m, key: `${Date.now()}.${i}`, at: Date.now() }));
+  const final = stamped.filter((m) => FINAL_MOMENTS.includes(m.kind));
+  if (final.length) {
+    state.moments = final.filter((m) => m.kind !== "end");
+    state.moment = null;
+    nextMoment();
+    return;
+  }
+  state.moments.push(...stamped);
+  state.moments = state.moments.slice(-MOMENT_QUEUE);
+  if (!state.moment) nextMoment();
+}
+
+function nextMoment() {
+  clearTimeout(momentTimer);
+  const now = Date.now();
+  state.moments = state.moments.filter((m) => now - m.at < MOMENT_STALE_MS);
+  state.moment = state.moments.shift() || null;
+  if (state.moment) momentTimer = setTimeout(() => { nextMoment(); paint(); }, MOMENT_MS);
+}
 
 socket.on("table", (table) => {
   if (table.code !== state.code) return;
   state.table = table;
-  ensureCatalog(table.game, render);
-  render();
+  const g = game();
+  if (g) {
+    useCatalog(g.kind);
+    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(paint);
+  }
+  paint();
 });
+
 socket.on("view", (msg) => {
   if (msg.code !== state.code) return;
   if (typeof msg.step === "number" && msg.step < state.step) return;
   state.step = msg.step ?? state.step;
   state.view = msg.view;
-  render();
+  paint();
+  playMoves(places);
+  places = {};
 });
+
+socket.on("events", (msg) => {
+  const g = game();
+  if (msg.code !== state.code || !g) return;
+  const ctx = logContext(msg.step);
+  addLog(g.describe(msg.events, ctx));
+  const moved = g.moves(msg.events);
+  places = rememberPlaces(Object.keys(moved));
+  state.fresh = new Set(Object.keys(moved));
+  clearTimeout(freshTimer);
+  freshTimer = setTimeout(() => { state.fresh = new Set(); paint(); }, FRESH_MS);
+  showMoments(g.moments(msg.events, ctx));
+  paint();
+});
+
+/** A seat chose during a simultaneous turn: who is still choosing (never what). */
 socket.on("choosing", (msg) => {
   if (msg.code !== state.code || !state.view) return;
   if (typeof msg.step === "number" && msg.step < state.step) return;
   state.step = msg.step ?? state.step;
   state.view = applyChoosing(state.view, msg.waiting);
-  render();
+  paint();
 });
-socket.on("events", (msg) => {
-  if (msg.code !== state.code) return;
-  if (state.table?.game === "classic") return render(classicEvents(msg.code, msg.events));
-  const lines = describeEvents(msg.events, seatName);
-  if (lines.length) state.lastLines = lines.slice(-3);
-  state.flash = changedBy(msg.events);
-  clearTimeout(flashTimer);
-  flashTimer = setTimeout(() => {
-    state.flash = null;
-  }, FLASH_MS);
-  render();
+
+/** The table's public log since the game began, sent on watch: the TV's log survives a reload. */
+socket.on("history", (msg) => {
+  const g = game();
+  if (msg.code !== state.code || !g) return;
+  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  paint();
 });
+
 socket.on("new_table", (msg) => {
-  keepBoardKey(msg.code, boardKey(msg.old_code)); // "play again" keeps the board key
   if (msg.old_code === state.code && msg.code && msg.code !== state.code) openTable(msg.code, { rewatch: false });
 });
 socket.on("error", (msg) => {
   state.error = msg?.message || msg?.error || "";
-  render();
+  paint();
 });
 
-function seatName(seat) {
-  return state.table?.seats?.[seat]?.name || t("seat.label", { n: (seat ?? 0) + 1 });
+function withKey(payload) {
+  const key = boardKey(state.code);
+  return key ? { ...payload, board_key: key } : payload;
 }
 
 async function watch() {
-  const key = boardKey(state.code);
-  const reply = await request(socket, "watch", { code: state.code, ...(key ? { board_key: key } : {}) });
+  const reply = await request(socket, "watch", withKey({ code: state.code }));
   if (reply.ok) keepBoardKey(state.code, reply.board_key);
   state.error = reply.ok ? "" : errorText(reply);
-  render();
+  paint();
 }
 
-async function createTable(options, game = "duel", seats = null) {
+async function listTables() {
+  const reply = await request(socket, "list_tables", {});
+  state.tables = reply.ok ? reply.tables || [] : [];
+  paint();
+}
+
+async function createTable(kind, options, seats) {
   state.busy = true;
-  render();
-  const reply = await request(socket, "create_table", { game, options, ...(seats ? { seats } : {}) });
+  paint();
+  const reply = await request(socket, "create_table", { game: kind, options, seats });
   state.busy = false;
   if (!reply.ok) {
     state.error = errorText(reply);
-    render();
+    paint();
     return;
   }
   keepBoardKey(reply.code, reply.board_key);
   openTable(reply.code);
 }
 
-async function listTables() {
-  const reply = await request(socket, "list_tables", {});
-  state.tables = reply.ok ? reply.tables || [] : [];
-  render();
-}
-
-/** Switches the board to table code; rewatch=false when the host already moved this socket there. */
+/** Switches to table code; rewatch=false when the host already moved this socket there. */
 function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
-  Object.assign(state, { code, table: null, view: null, step: -1, flash: null, lastLines: [], error: "" });
+  if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
+  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [] });
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
   if (rewatch) watch();
-  render();
+  paint();
 }
 
 async function act(event, payload) {
-  const reply = await request(socket, event, payload);
+  const reply = await request(socket, event, withKey(payload));
   state.error = reply.ok ? "" : errorText(reply);
-  render();
+  paint();
   return reply;
 }
 
@@ -132,33 +232,38 @@ const handlers = {
   onRelease: (seat) => act("release_seat", { code: state.code, seat }),
   onPlayAgain: async () => {
     const reply = await act("play_again", { code: state.code });
-    if (reply.ok && reply.code) keepBoardKey(reply.code, boardKey(state.code));
     if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
   },
 };
 
 window.addEventListener("popstate", () => {
-  state.code = codeFromPath("board");
-  Object.assign(state, { table: null, view: null, step: -1, lastLines: [], error: "" });
+  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set() });
   if (state.code) watch();
   else listTables();
+  paint();
 });
 
-function render() {
-  document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
+function Page() {
+  const g = game();
   if (!state.code) {
-    mount(root, homeEl({ onCreate: createTable, onCreateClassic: (options, seats) => createTable(options, "classic", seats), onOpen: (code) => openTable(code), tables: state.tables, busy: state.busy, error: state.error }));
-  } else if (!state.table) {
-    mount(root, h("main", { class: "loading" }, state.error ? h("p", { class: "error" }, state.error) : t("conn.connecting")));
-  } else if (state.table.state === "lobby" || !state.view) {
-    const lobby = lobbyEl(state.table, { ...handlers, error: state.error });
-    mount(root, state.table.game === "classic" ? classicLobby(lobby, state.table) : lobby);
-  } else if (state.table.game === "classic") {
-    mount(root, classicGameEl(state, handlers));
-  } else {
-    mount(root, gameEl(state, handlers));
+    if (!state.setupHere) return html`<${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; paint(); }} />`;
+    return html`<${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
   }
+  if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;
+  const title = state.table.title || t(g.titleKey);
+  document.title = `${title} · ${state.code}`;
+  if (state.table.state === "lobby" || !state.view) {
+    return html`<${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease} error=${state.error} />`;
+  }
+  return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
+    handlers=${handlers} fresh=${state.fresh} />`;
 }
 
-ensureCatalog("duel", render);
-render();
+function paint() {
+  document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
+  document.body.dataset.step = String(state.step);
+  render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
+    <${Page} /><${MomentBanner} moment=${state.moment} />`, root);
+}
+
+paint();

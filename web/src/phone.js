@@ -1,24 +1,35 @@
-// Phone page entry (/t/CODE): join with a name once, then the private hand of one seat.
-// The seat token lives in localStorage per table code and is re-sent on every reconnect.
-import { coinChip } from "./lib/cards.js";
-import { cityEl } from "./lib/city.js";
-import { applyChoosing, codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
-import { describeEvents, pendingText } from "./lib/describe.js";
-import { h, mount } from "./lib/dom.js";
-import { setLocale, t } from "./lib/strings.js";
-import { joinEl } from "./phone/join.js";
-import { choiceEl } from "./phone/prompts.js";
-import { resultEl } from "./phone/result.js";
-import { turnEl } from "./phone/turn.js";
-import { ensureCatalog } from "./classic/catalog.js";
-import { classicPhoneEl } from "./classic/phone.js";
+// The phone page (/t/CODE): is there such a table? then a name, then the private hand of one seat. The
+// seat token lives in localStorage per table code and is re-sent on every reconnect. Everything
+// game-specific comes from the registry (games.js).
+import "./lib/base.css";
+import "./lib/phone.css";
+import "./duel/duel.css";
+import "./classic/classic.css";
+import { turnAlert, setSound, soundOn } from "./lib/alert.js";
+import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
+import { applyChoosing, codeFromPath, ConnBanner, errorText, openSocket, request } from "./lib/connection.js";
+import { JoinPage } from "./lib/home.js";
+import { html, render } from "./lib/html.js";
+import { addStrings, setLocale, t } from "./lib/i18n.js";
+import { Icon } from "./lib/icons.js";
+import { PhoneLobby } from "./lib/lobby.js";
+import { LogList } from "./lib/log.js";
+import { seatColor, seatName } from "./lib/seats.js";
+import { winnerLine } from "./lib/scores.js";
+import { Sheet } from "./lib/sheet.js";
+import strings from "./lib/strings/en.json";
+import { GAMES, gameOf } from "./games.js";
+
+addStrings("en", strings);
+setLocale("en");
+document.title = t("app.title");
 
 const VIEW_WAIT_MS = 3000;
+const LOG_KEEP = 1000;
 const root = document.getElementById("app");
-const connEl = document.getElementById("conn");
 const tokenKey = (code) => `wt.token.${code}`;
 const state = {
-  code: codeFromPath("t"),
+  code: codeFromPath("t")?.toUpperCase() || null,
   token: null,
   seat: null,
   table: null,
@@ -27,31 +38,73 @@ const state = {
   step: -1,
   busy: false,
   error: "",
-  theirLines: [],
   seq: 0,
+  sent: 0, // actions this page sent (the tests check that one tap never sends one)
+  online: false,
+  kicked: false,
+  lookup: "pending", // "pending" | "ok" | "unknown" | "full"
+  title: "",
+  tables: [],
+  log: [],
+  logKeys: new Set(),
+  lastBySeat: {},
+  history: false,
+  sound: soundOn(),
 };
 state.token = state.code ? localStorage.getItem(tokenKey(state.code)) : null;
 let viewWait = null;
-
-setLocale("en");
-document.title = t("app.title");
+let lastPrompt = null;
+let firstView = true;
 
 const socket = openSocket({
   getAuth: () => (state.token ? { token: state.token } : {}),
   onStatus: (online, kicked) => {
-    showConnection(connEl, online, kicked, () => socket.connect());
+    Object.assign(state, { online, kicked });
+    if (online && !state.token) lookUp();
+    paint();
   },
 });
 
+function game() {
+  return gameOf(state.table?.game);
+}
+
+function names() {
+  return (state.table?.seats || []).map((s) => seatName(state.table, s.seat));
+}
+
+/** Is the code in the address a table this phone may join? Said before the name is asked. */
+async function lookUp() {
+  if (!state.code) return;
+  const reply = await request(socket, "table_info", { code: state.code });
+  const table = reply.ok ? reply.table : null;
+  if (!reply.ok && reply.error !== "no_table") state.error = errorText(reply);
+  state.title = table?.title || "";
+  if (!table) state.lookup = "unknown";
+  else if ((table.free_seats ?? (table.seats || []).filter((s) => !s.taken).length) === 0) state.lookup = "full";
+  else state.lookup = "ok";
+  if (state.lookup !== "ok") {
+    const all = await request(socket, "list_tables", {});
+    state.tables = all.ok ? all.tables || [] : [];
+  }
+  paint();
+}
+
 socket.on("table", (table) => {
-  // A phone only ever hears about its own table: with a token bound to a newer table (after
-  // "play again"), the host answers with that table, so follow it.
+  // A phone only hears about its own table: with a token bound to a newer table (after "play again"),
+  // the host answers with that table, so follow it.
   if (table.code !== state.code && state.token) moveTo(table.code);
   if (table.code !== state.code) return;
   state.table = table;
-  ensureCatalog(table.game, render);
-  render();
+  state.lookup = "ok";
+  const g = game();
+  if (g) {
+    useCatalog(g.kind);
+    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(paint);
+  }
+  paint();
 });
+
 socket.on("view", (msg) => {
   if (msg.code !== state.code || typeof msg.seat !== "number") return;
   if (typeof msg.step === "number" && msg.step < state.step && msg.seat === state.seat) return;
@@ -62,199 +115,213 @@ socket.on("view", (msg) => {
   state.seq += 1;
   clearTimeout(viewWait);
   state.busy = false;
-  render();
+  paint();
 });
+
+function logContext(step) {
+  const g = game();
+  return {
+    step,
+    seatName: (seat) => seatName(state.table, seat),
+    cityName: (c) => (g?.cityNames ? g.cityNames(state.view, names())[c] : names()[c]) ?? "?",
+    seatOfCity: (c) => state.view?.cities?.[c]?.seat ?? null,
+    winner: (result) => winnerLine(result, names()),
+  };
+}
+
+function addLog(entries) {
+  for (const entry of entries) {
+    if (state.logKeys.has(entry.id)) continue;
+    state.logKeys.add(entry.id);
+    state.log.push(entry);
+  }
+  if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
+}
+
+socket.on("events", (msg) => {
+  const g = game();
+  if (msg.code !== state.code || !g) return;
+  const entries = g.describe(msg.events, logContext(msg.step));
+  addLog(entries);
+  if (typeof msg.seat === "number" && entries.length) state.lastBySeat[msg.seat] = entries.map((e) => e.text).join(" · ");
+  paint();
+});
+
+socket.on("history", (msg) => {
+  const g = game();
+  if (msg.code !== state.code || !g) return;
+  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  paint();
+});
+
+/** Another seat chose during a simultaneous turn: who is still choosing. */
 socket.on("choosing", (msg) => {
   if (msg.code !== state.code || !state.view) return;
   if (typeof msg.step === "number" && msg.step < state.step) return;
   state.step = msg.step ?? state.step;
   state.view = applyChoosing(state.view, msg.waiting);
   state.seq += 1;
-  render();
+  paint();
 });
-socket.on("events", (msg) => {
-  if (msg.code !== state.code || msg.seat === state.seat || state.table?.game === "classic") return;
-  const lines = describeEvents(msg.events, seatName);
-  if (lines.length) state.theirLines = lines;
-  render();
-});
+
 socket.on("new_table", (msg) => {
   if (msg.old_code === state.code && msg.code) moveTo(msg.code);
-  render();
+  paint();
 });
+
 socket.on("error", (msg) => {
   if (msg?.error === "replaced") return; // the banner says it once the host closes this socket
   if (msg?.error === "bad_token") forgetSeat();
   state.error = msg?.message || msg?.error || "";
-  render();
+  paint();
 });
 
 function forgetSeat() {
   if (state.code) localStorage.removeItem(tokenKey(state.code));
   Object.assign(state, { token: null, seat: null, view: null, legal: [], step: -1 });
-}
-
-function seatName(seat) {
-  return state.table?.seats?.[seat]?.name || t("seat.label", { n: (seat ?? 0) + 1 });
+  lookUp();
 }
 
 async function join(name) {
   localStorage.setItem("wt.name", name);
   state.busy = true;
-  render();
+  paint();
   const reply = await request(socket, "join", { code: state.code, name });
   state.busy = false;
   if (reply.ok) {
-    state.token = reply.token;
-    state.seat = reply.seat;
-    state.error = "";
+    Object.assign(state, { token: reply.token, seat: reply.seat, error: "" });
     localStorage.setItem(tokenKey(state.code), reply.token);
   } else {
     state.error = errorText(reply);
+    if (reply.error === "no_table") state.lookup = "unknown";
+    if (reply.error === "table_full") state.lookup = "full";
   }
-  render();
+  paint();
 }
 
-/** The legal action (exactly as the host sent it) matching the fields of partial, or null. */
-function legalFor(partial) {
-  return state.legal.find((a) => Object.entries(partial).every(([key, value]) => a[key] === value)) || null;
-}
-
-async function act(partial) {
-  const action = legalFor(partial) || partial;
+async function act(action) {
   const seqBefore = state.seq;
-  state.busy = true;
-  state.error = "";
-  render();
+  state.sent += 1;
+  Object.assign(state, { busy: true, error: "" });
+  paint();
   const reply = await request(socket, "act", { action });
   if (!reply.ok) {
     state.busy = false;
     state.error = errorText(reply);
+  } else if (state.seq === seqBefore) {
+    viewWait = setTimeout(() => { state.busy = false; paint(); }, VIEW_WAIT_MS);
   } else {
-    if (state.seq === seqBefore) {
-      viewWait = setTimeout(() => {
-        state.busy = false;
-        render();
-      }, VIEW_WAIT_MS);
-    } else {
-      state.busy = false;
-    }
+    state.busy = false;
   }
-  render();
+  paint();
 }
 
 async function simple(event) {
   state.busy = true;
-  render();
+  paint();
   const reply = await request(socket, event, { code: state.code });
   state.busy = false;
   state.error = reply.ok ? "" : errorText(reply);
   if (reply.ok && event === "play_again" && reply.code && reply.code !== state.code) moveTo(reply.code);
-  render();
+  paint();
 }
 
 function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (code === state.code) return;
-  Object.assign(state, { code, table: null, view: null, legal: [], step: -1, theirLines: [] });
+  Object.assign(state, { code, table: null, view: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {} });
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
 
-function names() {
-  return (state.table?.seats || []).map((s) => s.name || t("seat.label", { n: s.seat + 1 }));
+function NameForm() {
+  const title = state.title;
+  const submit = (ev) => {
+    ev.preventDefault();
+    const value = ev.currentTarget.elements.name.value.trim();
+    if (value) join(value);
+  };
+  return html`<form class="join-form" onSubmit=${submit}>
+    <h1>${title || t("join.heading")}</h1>
+    <p class="code-line">${t("join.code")} <strong>${state.code}</strong></p>
+    <label for="name">${t("phone.your_name")}</label>
+    <input id="name" name="name" type="text" maxlength="24" autocomplete="nickname" value=${localStorage.getItem("wt.name") || ""} />
+    <button class="big primary" type="submit" data-action="join" disabled=${state.busy}>${state.busy ? t("phone.joining") : t("phone.join")}</button>
+    ${state.error ? html`<p class="error" id="error">${state.error}</p>` : null}
+  </form>`;
 }
 
-function headerEl() {
+function Header() {
+  const g = game();
   const me = state.seat;
-  const myName = me !== null ? seatName(me) : "";
-  const myMove = me !== null && state.view?.phase !== "over" && state.view?.pending?.seat === me;
-  return h(
-    "header",
-    { class: "phone-head" },
-    h("span", { class: "me" }, myName),
-    myMove ? h("span", { class: "head-move", id: "my-move" }, t("phone.you_must")) : null,
-    h("span", { class: "code" }, state.code || ""),
-  );
+  const mine = g && me !== null && g.promptKey(state.view, me, state.step) !== null;
+  return html`<header class="phone-head" style=${me !== null ? `--seat: ${seatColor(me)}` : ""}>
+    <span class="me">${me !== null ? seatName(state.table, me) : ""}</span>
+    ${mine ? html`<span class="head-move" id="my-move">${t("phone.your_move")}</span>` : null}
+    <span class="head-tools">
+      <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
+        onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
+      ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
+      <span class="code">${state.code || ""}</span>
+    </span>
+  </header>`;
 }
 
-function bodyEl() {
-  if (!state.code) return h("p", { class: "error" }, t("phone.table_missing"));
+function Body() {
+  if (!state.code) return html`<p class="error">${t("phone.table_missing")}</p>`;
+  const g = game();
   if (!state.token) {
-    return joinEl({ name: localStorage.getItem("wt.name") || "", busy: state.busy, error: state.error, onJoin: join });
+    if (state.lookup === "pending") return html`<p class="wait">${t("join.checking", { code: state.code })}</p>`;
+    if (state.lookup !== "ok") {
+      return html`<${JoinPage} games=${GAMES} tables=${state.tables} error=${state.lookup === "full" ? t("join.full") : t("join.unknown", { code: state.code })} />`;
+    }
+    return html`<${NameForm} />`;
   }
-  const view = state.view;
-  const table = state.table;
-  if (!table || !view || table.state === "lobby") return lobbyEl();
-  if (table.game === "classic") return classicPhoneEl(state, { act, again: () => simple("play_again"), rerender: render });
-  const me = state.seat;
-  const parts = [];
-  if (view.phase === "over" && view.result) {
-    parts.push(resultEl(view.result, { me, names: names(), busy: state.busy, onPlayAgain: () => simple("play_again") }));
-  } else if (view.pending?.seat === me) {
-    const notice = theirEl();
-    const inner =
-      view.pending.kind === "turn"
-        ? turnEl(view.my_turn, { busy: state.busy, act, can: legalFor, notice })
-        : choiceEl(view.pending, { legal: state.legal, me, names: names(), busy: state.busy, act, notice });
-    parts.push(h("section", { id: "prompt", class: "prompt mine" }, inner));
-  } else {
-    parts.push(
-      h("section", { id: "prompt", class: "prompt waiting" }, h("p", { class: "wait" }, pendingText(view, names())), theirEl()),
-    );
+  if (!state.table || !g) return html`<p class="wait">${t("conn.connecting")}</p>`;
+  const title = state.table.title || t(g.titleKey);
+  if (state.table.state === "lobby" || !state.view) {
+    return html`<${PhoneLobby} table=${state.table} me=${state.seat} title=${title} note=${g.lobbyNote(state.table)} busy=${state.busy} onStart=${() => simple("start")} error=${state.error} />`;
   }
-  if (state.error) parts.push(h("p", { class: "error", id: "error" }, state.error));
-  parts.push(glanceEl(view, me));
-  return parts;
+  const ctx = {
+    table: state.table,
+    view: state.view,
+    legal: state.legal,
+    me: state.seat,
+    names: names(),
+    busy: state.busy,
+    error: state.error,
+    step: state.step,
+    act,
+    playAgain: () => simple("play_again"),
+    lastOf: (seat) => state.lastBySeat[seat] || "",
+  };
+  return html`<${g.Phone} ctx=${ctx} />`;
 }
 
-function lobbyEl() {
-  const table = state.table;
-  const seats = table?.seats || [];
-  const full = seats.length > 0 && seats.every((s) => s.taken);
-  return h(
-    "section",
-    { class: "phone-lobby" },
-    h("p", {}, state.seat !== null ? t("phone.seated", { name: seatName(state.seat), n: state.seat + 1 }) : t("conn.connecting")),
-    h("ul", { class: "seats" }, seats.map((s) => h("li", { class: `seat ${s.connected ? "on" : "away"}` }, h("span", { class: "dot" }), s.name || t("lobby.empty_seat")))),
-    full
-      ? h("button", { class: "big primary", dataset: { action: "start" }, disabled: state.busy, onclick: () => simple("start") }, t("phone.start"))
-      : h("p", { class: "muted" }, t("phone.wait_start")),
-    state.error ? h("p", { class: "error", id: "error" }, state.error) : null,
-  );
+function History() {
+  if (!state.history) return null;
+  return html`<${Sheet} title=${t("phone.history")} cls="history" onClose=${() => { state.history = false; paint(); }}><${LogList} entries=${state.log} /></${Sheet}>`;
 }
 
-function theirEl() {
-  if (!state.theirLines.length) return null;
-  return h("div", { class: "their", id: "their-action" }, h("span", { class: "label" }, t("phone.opponent_did")), state.theirLines.map((line) => h("div", {}, line)));
+/** A new prompt of mine: vibrate (and beep) and bring it into view. */
+function afterPaint() {
+  const g = game();
+  const key = g && state.seat !== null ? g.promptKey(state.view, state.seat, state.step) : null;
+  if (key && key !== lastPrompt) {
+    if (!firstView) turnAlert();
+    document.getElementById("prompt")?.scrollIntoView({ block: "start", behavior: "auto" });
+  }
+  if (state.view) firstView = false;
+  lastPrompt = key;
 }
 
-function glanceEl(view, me) {
-  const players = view.players || [];
-  const mine = players[me];
-  const theirs = players[1 - me];
-  return h(
-    "div",
-    { class: "glance" },
-    h("div", { class: "pawn-line" }, h("span", {}, t("board.military")), h("span", { class: "pawn-pos" }, pawnText(view.military?.pawn ?? 0, me, seatName(1 - me)))),
-    mine ? cityEl(mine, { name: t("phone.my_city"), compact: true }) : null,
-    theirs
-      ? h("div", { class: "them" }, h("span", {}, `${t("phone.their_city")}: ${seatName(1 - me)}`), coinChip(theirs.coins ?? 0), h("span", {}, `${theirs.points ?? 0} ${t("city.points")}`))
-      : null,
-  );
-}
-
-function pawnText(pawn, me, them) {
-  const lead = me === 0 ? pawn : -pawn;
-  if (lead === 0) return t("phone.pawn_even");
-  return lead > 0 ? t("phone.pawn_me", { n: lead }) : t("phone.pawn_them", { name: them, n: -lead });
-}
-
-function render() {
+function paint() {
   document.body.dataset.seq = String(state.seq);
+  document.body.dataset.sent = String(state.sent);
   document.body.dataset.busy = state.busy ? "1" : "0";
   document.body.dataset.seat = state.seat === null ? "" : String(state.seat);
-  mount(root, headerEl(), h("main", { class: "phone-main" }, bodyEl()));
+  render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} />
+    <${Header} /><main class="phone-main"><${Body} /></main><${History} />`, root);
+  afterPaint();
 }
 
-ensureCatalog("duel", render);
-render();
+paint();

@@ -1,114 +1,99 @@
-// The TV board of a classic game: a header with the age, the passing direction, who is still
-// choosing and the discard pile; every city around the table; the score table at the end.
-import { h } from "../lib/dom.js";
-import { t } from "../lib/strings.js";
-import { cityPanelEl } from "./city.js";
-import { revealOf } from "./events.js";
-import { cityName, seatName } from "./names.js";
-import { finalEl } from "./scores.js";
-import "./strings.js";
+// 7 Wonders on the TV: the header (age, turn, passing direction, who is still choosing, seats that are
+// away; each city names its player) and every city around the table in seating order, read clockwise
+// (the top row left to right, the bottom row right to left), each with arrows to its neighbours as they
+// sit on the screen; the cities share the largest size at which none is cut off.
+import { html } from "../lib/html.js";
+import { list, t } from "../lib/i18n.js";
+import { Icon } from "../lib/icons.js";
+import { fitGroup, useFitted } from "../lib/fit.js";
+import { LogList } from "../lib/log.js";
+import { SeatPills } from "../lib/seats.js";
+import { ClassicCity } from "./pieces.js";
+import { ClassicScores } from "./scores.js";
 
 const ROMAN = ["", "I", "II", "III"];
-let latest = { code: null, reveal: null, stamp: 0 };
+const LOG_LINES = 12; // the log's place holds a dozen lines at every size of the cities
+const FIT_LEVELS = 7; // the size levels of the cities (classic.css: data-fit on the ring)
+const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
-/** Keeps the last reveal of table code from a batch of public events. */
-export function classicEvents(code, events) {
-  const reveal = revealOf(events);
-  if (latest.code !== code) latest = { code, reveal: null, stamp: 0 };
-  if (reveal) latest = { code, reveal, stamp: latest.stamp + 1 };
+/** The cities' shared size level (classic.css: data-fit on the ring). */
+function fitRing(ring) {
+  fitGroup(ring, ".classic-city", FIT_LEVELS);
 }
 
-/** Puts the classic options (players, sides) in place of the Duel options note of the lobby el. */
-export function classicLobby(el, table) {
-  const note = el.querySelector(".lobby-info p.muted");
-  const sides = t(`cl.sides.${table.options?.sides || "random"}`);
-  const n = (table.seats || []).length;
-  if (note) note.textContent = n === 2 ? t("cl.lobby_note_2p", { sides }) : t("cl.lobby_note", { n, sides });
-  return el;
+/** Grid places of n cities around the table: {row, col} (0-based) and the free place for the log, if any. */
+export function ringPlaces(n) {
+  const cols = Math.ceil(n / 2);
+  const places = [];
+  for (let c = 0; c < n; c += 1) places.push(c < cols ? { row: 0, col: c } : { row: 1, col: cols - 1 - (c - cols) });
+  const logPlace = n % 2 ? { row: 1, col: 0 } : null;
+  return { cols, places, logPlace };
 }
 
-/** The whole board. state: {code, view, table, error}; handlers: onRelease, onPlayAgain. */
-export function classicGameEl(state, handlers) {
-  const { view, table } = state;
-  const reveal = latest.code === state.code ? latest.reveal : null;
-  const cities = view.cities || [];
-  const names = cities.map((_, c) => cityName(view, table, c));
-  const seatNames = (table?.seats || []).map((s) => seatName(table, s.seat));
-  const over = view.phase === "over" && view.result;
-  return h(
-    "div",
-    { class: `cl-game phase-${view.phase} n-${cities.length}`, dataset: { stamp: String(latest.stamp) } },
-    headerEl(view, table, seatNames, handlers),
-    over ? finalEl(view.result, seatNames, { onPlayAgain: handlers.onPlayAgain, error: state.error }) : null,
-    h(
-      "div",
-      { class: "cl-ring" },
-      cities.map((city, c) =>
-        h(
-          "div",
-          { class: "cl-slot", style: slotStyle(c, cities.length) },
-          cityPanelEl(city, {
-            name: names[c],
-            leftName: names[city.left],
-            rightName: names[city.right],
-            status: over ? "" : statusOf(view, city),
-            reveal: reveal?.lines?.[c] || [],
-            fresh: reveal?.cards || new Set(),
-            militaryFlash: Boolean(reveal?.military?.has(c)),
-            compact: Boolean(over),
-          }),
-        ),
-      ),
-    ),
-    !over && state.error ? h("p", { class: "error" }, state.error) : null,
-  );
+/** The arrow from place a toward place b ("→", "↙", ...). */
+export function arrowBetween(a, b) {
+  return ARROWS[`${Math.sign(b.col - a.col)},${Math.sign(b.row - a.row)}`] || "•";
 }
 
-function statusOf(view, city) {
+/** Whether the player of a city is still choosing ("choosing"), has chosen ("ready") or neither (""). */
+export function cityStatus(view, city) {
+  if (view.phase === "over") return "";
   if (view.phase !== "turn") return view.pending?.city === city.city ? "choosing" : "";
   const seat = city.seat ?? view.free_city?.controller;
   if (seat === null || seat === undefined || !(view.to_act || []).includes(seat)) return "";
-  if (city.seat === null) return view.waiting?.includes(seat) ? "choosing" : "ready";
+  if (city.seat === null || city.seat === undefined) return (view.waiting || []).includes(seat) || !view.chosen?.[seat] ? "choosing" : "ready";
   return view.chosen?.[seat] ? "ready" : "choosing";
 }
 
-/** Cities go around the screen: the top row left to right, the bottom row right to left. */
-function slotStyle(c, n) {
-  const perRow = n <= 4 ? n : Math.ceil(n / 2);
-  if (c < perRow) return { gridRow: "1", gridColumn: String(c + 1) };
-  return { gridRow: "2", gridColumn: String(perRow - (c - perRow)) };
-}
-
-function headerEl(view, table, names, { onRelease }) {
-  return h(
-    "header",
-    { class: "status cl-status" },
-    h("span", { class: "phase" }, t("cl.age", { age: ROMAN[view.age] || view.age }), " · ", h("span", { class: "muted" }, t("cl.turn", { turn: view.turn ?? 1 }))),
-    h("span", { class: "cl-dir", dataset: { direction: view.direction } }, t(`cl.pass.${view.direction}`)),
-    h("span", { class: "pending", id: "pending" }, pendingLine(view, names)),
-    h("span", { class: "cl-discard" }, t("cl.discard_count", { n: view.discard_count ?? 0 })),
-    h(
-      "span",
-      { class: "seat-pills" },
-      (table?.seats || []).map((seat) =>
-        h(
-          "span",
-          { class: `pill ${seat.connected ? "on" : "away"}`, dataset: { seat: seat.seat } },
-          h("span", { class: "dot" }),
-          seat.name || t("lobby.empty_seat"),
-          seat.taken && !seat.connected
-            ? h("button", { class: "small", dataset: { action: "release", seat: seat.seat }, onclick: () => onRelease(seat.seat) }, t("lobby.release"))
-            : null,
-        ),
-      ),
-    ),
-  );
+/** The city names: each player's name, or "Free City". */
+export function cityNames(view, names) {
+  return (view.cities || []).map((city) => (city.seat === null || city.seat === undefined ? t("classic.free_city") : names[city.seat]));
 }
 
 function pendingLine(view, names) {
   if (view.phase === "over") return t("status.over");
-  if (view.pending) return t(`cl.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?" });
+  if (view.pending) return t(`classic.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?" });
   const waiting = view.waiting || [];
-  if (!waiting.length) return t("cl.all_chosen");
-  return t("cl.waiting_for", { names: waiting.map((s) => names[s]).join(", ") });
+  if (!waiting.length) return t("classic.all_chosen");
+  if (waiting.length > 3) return t("classic.waiting_count", { n: waiting.length });
+  return t("classic.waiting_for", { names: list(waiting.map((s) => names[s])) });
+}
+
+function Header({ view, table, names, onRelease }) {
+  const over = view.phase === "over";
+  return html`<header class="status">
+    <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1 })}</span>`}</span>
+    ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
+    <span class="pending" id="pending">${pendingLine(view, names)}</span>
+    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />
+  </header>`;
+}
+
+/** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow). */
+export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set() }) {
+  const cities = view.cities || [];
+  const cityNameList = cityNames(view, names);
+  const { cols, places, logPlace } = ringPlaces(cities.length);
+  const over = view.phase === "over" && view.result;
+  const gridCols = logPlace ? cols : cols + 1;
+  const ring = useFitted(fitRing);
+  const away = (seat) => Boolean(seat !== null && seat !== undefined && table.seats?.[seat]?.taken && !table.seats[seat].connected);
+  return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
+    <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
+    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />` : null}
+    <div class="ring" ref=${ring}>
+      ${cities.map((city, c) => {
+        const place = places[c];
+        const arrows = { left: arrowBetween(place, places[city.left]), right: arrowBetween(place, places[city.right]) };
+        return html`<div key=${`city${c}`} class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
+          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true} />
+        </div>`;
+      })}
+      <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
+        <${LogList} entries=${log} limit=${over ? 4 : LOG_LINES} cls="tv-log" />
+        <p class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</p>
+      </div>
+    </div>
+    ${error ? html`<p class="error">${error}</p>` : null}
+  </div>`;
 }

@@ -1,163 +1,222 @@
-// The phone page of a classic game: my hand with every way to pay, "waiting for N players" with a
-// way to change my choice, the Free City and Halicarnassus / Babylon / Olympia prompts, my city and
-// what my neighbours can sell me, and the result.
-import { nameOf } from "../lib/catalog.js";
-import { h } from "../lib/dom.js";
-import { t } from "../lib/strings.js";
-import { effectLine, productionText, RESOURCES, sellableOf } from "./catalog.js";
-import { cityPanelEl } from "./city.js";
-import { choiceText, handEl } from "./hand.js";
-import { cityName, seatName } from "./names.js";
-import { scoreTableEl, winnerLine } from "./scores.js";
-import "./strings.js";
+// 7 Wonders on a phone: my hand (select a card, then one of its actions with the exact payment), the
+// Free City's card when I hold it, "waiting for N players" with a way to change my choice, the
+// Halicarnassus / Babylon / Olympia prompts, and every city to read.
+import { Card } from "../lib/card.js";
+import { entry, nameOf } from "../lib/catalog.js";
+import { html, useState } from "../lib/html.js";
+import { list, num, t } from "../lib/i18n.js";
+import { Res } from "../lib/icons.js";
+import { ActionButton, Sheet } from "../lib/sheet.js";
+import { winnerLine } from "../lib/scores.js";
+import { cityNames, cityStatus } from "./board.js";
+import { RESOURCES } from "./catalog.js";
+import { ClassicCity, Stages } from "./pieces.js";
+import { ClassicTable } from "./scores.js";
 
-let changing = { step: -1 }; // the step at which "change my choice" was tapped
-
-/**
- * The body of the phone for a classic table. state: the phone page's state {view, table, legal, seat,
- * step, busy, error}; act(action) sends a legal action; again() asks for play again; rerender() redraws.
- */
-export function classicPhoneEl(state, { act, again, rerender }) {
-  const { view, table } = state;
-  const me = state.seat;
-  const ctx = {
-    view,
-    busy: state.busy,
-    cityName: (c) => cityName(view, table, c),
-    can: (partial) => exactLegal(state.legal, partial),
-    act: (action) => {
-      changing = { step: -1 };
-      if (action) act(action);
-    },
-  };
-  const parts = [];
-  if (view.phase === "over" && view.result) parts.push(resultEl(view, table, me, state.busy, again));
-  else parts.push(h("section", { id: "prompt", class: "prompt" }, promptEl(state, ctx, rerender)));
-  if (state.error) parts.push(h("p", { class: "error", id: "error" }, state.error));
-  parts.push(glanceEl(view, table, me));
-  return parts;
+/** The prompt that is mine now, as a key (a new key = a new prompt: alert and scroll), or null. */
+export function promptKey(view, me) {
+  if (!view || view.phase === "over") return null;
+  if (view.pending) return view.pending.seat === me ? `${view.age}.${view.turn}.${view.pending.kind}` : null;
+  if (!(view.waiting || []).includes(me) || !view.my_turn) return null;
+  return `${view.age}.${view.turn}.${view.my_turn.city}`;
 }
 
 /** The legal action matching partial exactly (free_city included), or null. */
-function exactLegal(legal, partial) {
-  return (
-    (legal || []).find(
-      (a) => Boolean(a.free_city) === Boolean(partial.free_city) && Object.entries(partial).every(([k, v]) => k === "free_city" || a[k] === v),
-    ) || null
-  );
+export function exactLegal(legal, partial) {
+  return (legal || []).find((a) => Boolean(a.free_city) === Boolean(partial.free_city)
+    && Object.entries(partial).every(([k, v]) => k === "free_city" || a[k] === v)) || null;
 }
 
-function promptEl(state, ctx, rerender) {
-  const { view, table } = state;
-  const me = state.seat;
+/** "2 coins to Bo (left), 1 coin to the bank" for an option {left, right, coins}. */
+export function payParts(option, city, names) {
+  const parts = [];
+  if (option.left) parts.push(t("classic.phone.pay_to", { n: option.left, name: names[city.left], side: t("classic.phone.side.left") }));
+  if (option.right) parts.push(t("classic.phone.pay_to", { n: option.right, name: names[city.right], side: t("classic.phone.side.right") }));
+  if (option.coins) parts.push(t("classic.phone.pay_bank", { n: option.coins }));
+  return parts;
+}
+
+function payDetail(option, city, names) {
+  const parts = payParts(option, city, names);
+  const total = (option.left || 0) + (option.right || 0) + (option.coins || 0);
+  return parts.length ? t("classic.phone.pay_total", { n: total, parts: list(parts) }) : t("classic.phone.pay_nothing");
+}
+
+function totalOf(option) {
+  return option.total ?? (option.left || 0) + (option.right || 0) + (option.coins || 0);
+}
+
+/** The options split into the cheapest ones and the others ("other ways to pay"), each sorted by total. */
+export function splitCheapest(options) {
+  const sorted = [...(options || [])].sort((a, b) => totalOf(a) - totalOf(b) || (a.left || 0) - (b.left || 0));
+  if (!sorted.length) return { cheapest: [], others: [] };
+  const min = totalOf(sorted[0]);
+  return { cheapest: sorted.filter((o) => totalOf(o) === min), others: sorted.filter((o) => totalOf(o) !== min) };
+}
+
+/** A sentence for a chosen action ("Altar: build, nothing to pay"). */
+export function choiceText(action, city, names) {
+  if (!action) return "";
+  const card = nameOf(action.card);
+  if (action.type === "build") return t("classic.phone.choice.build", { card, how: payDetail(action, city, names) });
+  if (action.type === "wonder") return t("classic.phone.choice.wonder", { card, stage: (city.stages_built ?? 0) + 1, how: payDetail(action, city, names) });
+  return t(`classic.phone.choice.${action.type}`, { card });
+}
+
+/** The ways to pay for one action of a card ({left, right, coins, total}), taken from the legal actions
+ * (the host's word on what may be sent); the view's list of the card's options only adds the bank's coins,
+ * and stands in while no legal list has arrived. */
+export function paymentOptions(legal, type, card, freeCity, fromView) {
+  if (!legal) return fromView || [];
+  const bank = fromView?.[0]?.coins || 0;
+  const offered = legal.filter((a) => a.type === type && a.card === card && Boolean(a.free_city) === freeCity);
+  return offered.map((a) => ({ left: a.left || 0, right: a.right || 0, coins: bank, total: (a.left || 0) + (a.right || 0) + bank }));
+}
+
+function HandSheet({ option, city, ctx, close }) {
+  const { card } = option;
+  const freeCity = city.seat === null || city.seat === undefined;
+  const extra = freeCity ? { free_city: true } : {};
+  const act = (partial) => {
+    const legal = exactLegal(ctx.legal, { ...partial, ...extra });
+    if (legal) ctx.act(legal);
+  };
+  const builds = splitCheapest(paymentOptions(ctx.legal, "build", card, freeCity, option.build));
+  const stages = splitCheapest(paymentOptions(ctx.legal, "wonder", card, freeCity, option.wonder));
+  const stage = (city.stages_built ?? 0) + 1;
+  const buildButton = (o) => html`<${ActionButton} key=${`b${o.left}.${o.right}`} primary=${true} disabled=${ctx.busy} data=${{ action: "build", card, left: o.left, right: o.right }}
+    label=${option.chain ? t("classic.phone.build_chain") : !o.left && !o.right ? (o.coins ? t("classic.phone.build_bank", { n: o.coins }) : t("classic.phone.build_free")) : t("classic.phone.build")}
+    detail=${o.left || o.right ? payDetail(o, city, ctx.cityNames) : ""} onClick=${() => act({ type: "build", card, left: o.left, right: o.right })} />`;
+  const stageButton = (o) => html`<${ActionButton} key=${`w${o.left}.${o.right}`} disabled=${ctx.busy} data=${{ action: "wonder", card, left: o.left, right: o.right }}
+    label=${t("classic.phone.wonder", { stage })} detail=${payDetail(o, city, ctx.cityNames)} onClick=${() => act({ type: "wonder", card, left: o.left, right: o.right })} />`;
+  return html`<${Sheet} title=${nameOf(card)} onClose=${close}>
+    <${Card} id=${card} size="l" />
+    <div class="acts">
+      ${builds.cheapest.map(buildButton)}
+      ${builds.others.length ? html`<details class="other-ways"><summary>${t("phone.other_ways")}</summary>${builds.others.map(buildButton)}</details>` : null}
+      ${!builds.cheapest.length ? html`<p class="reason">${t("classic.phone.cannot_build", { reason: option.build_reason || "" })}</p>` : null}
+      ${option.olympia ? html`<${ActionButton} primary=${true} disabled=${ctx.busy} data=${{ action: "olympia", card }} label=${t("classic.phone.olympia")} onClick=${() => act({ type: "olympia", card })} />` : null}
+      ${stages.cheapest.map(stageButton)}
+      ${stages.others.length ? html`<details class="other-ways"><summary>${t("phone.other_ways")}</summary>${stages.others.map(stageButton)}</details>` : null}
+      ${!stages.cheapest.length && option.wonder_reason ? html`<p class="reason minor">${t("classic.phone.cannot_stage", { reason: option.wonder_reason })}</p>` : null}
+      ${option.discard ? html`<${ActionButton} disabled=${ctx.busy} data=${{ action: "discard", card }} label=${t("classic.phone.discard", { n: option.discard })} onClick=${() => act({ type: "discard", card })} />` : null}
+    </div>
+  </${Sheet}>`;
+}
+
+function NextStage({ city, onOpen }) {
+  const total = city.stages_total ?? 0;
+  const next = (city.stages_built ?? 0) + 1;
+  if (!total) return null;
+  if (next > total) return html`<p class="next-stage muted">${t("classic.phone.all_stages")}</p>`;
+  return html`<div class="next-stage"><strong>${t("classic.phone.next_stage", { stage: next, total })}</strong><${Stages} city=${city} cost=${true} onOpen=${onOpen} /></div>`;
+}
+
+function Hand({ ctx, select, heading }) {
+  const { view } = ctx;
+  const city = view.cities[view.my_turn.city] || {};
+  return html`<div class="prompt-body turn" data-kind="hand">
+    <h2>${heading}</h2>
+    ${ctx.fcNote ? html`<p class="fc-note">${t("classic.phone.free_city_note")}</p>` : null}
+    <${NextStage} city=${city} onOpen=${ctx.open} />
+    <p class="hint">${t("phone.tap_to_read")}</p>
+    <div class="hand">${(view.my_turn.cards || []).map((option, i) => html`<${Card} key=${`${option.card}.${i}`} id=${option.card}
+      state=${(option.build || []).length || option.olympia ? "can" : "cannot"} onOpen=${() => select({ kind: "hand", option, city: view.my_turn.city })} />`)}</div>
+  </div>`;
+}
+
+function Prompt({ ctx, select, changing, setChanging }) {
+  const { view, me, names } = ctx;
+  const cityOf = (seat) => (view.cities || []).find((c) => c.seat === seat);
+  const myCity = cityOf(me) || {};
+  if (view.phase === "over" && view.result) {
+    const winners = view.result.winners || [];
+    const head = winners.includes(me) ? (winners.length > 1 ? t("classic.phone.you_shared") : t("classic.phone.you_won")) : t("classic.phone.you_lost");
+    return html`<section class="phone-result" id="result">
+      <h1>${head}</h1><p>${winnerLine(view.result, names)}</p>
+      <${ClassicTable} result=${view.result} names=${names} small=${true} />
+      <button class="big primary" data-action="play_again" disabled=${ctx.busy} onClick=${ctx.playAgain}>${t("end.play_again")}</button>
+    </section>`;
+  }
   const pending = view.pending;
   if (pending) {
-    if (pending.seat !== me) return waitLine(t(`cl.pending.${pending.kind}`, { name: seatName(table, pending.seat) }));
-    if (pending.kind === "babylon" && view.my_turn) return [h("h2", {}, t("cl.pick.babylon")), handEl(view.my_turn, ctx)];
-    return pickEl(pending, state.legal, ctx);
+    if (pending.seat !== me) return html`<div class="prompt-body waiting"><p class="wait">${t(`classic.pending.${pending.kind}`, { name: names[pending.seat] })}</p></div>`;
+    if (pending.kind === "babylon" && view.my_turn) return html`<${Hand} ctx=${ctx} select=${select} heading=${t("classic.phone.pick.babylon")} />`;
+    return html`<div class="prompt-body choice-prompt" data-kind=${pending.kind}>
+      <h2>${t(`classic.phone.pick.${pending.kind}`)}</h2>
+      <div class="picks">${(ctx.legal || []).map((action, i) => html`<${Card} key=${`${action.card}.${i}`} id=${action.card} onOpen=${() => select({ kind: "pick", action, title: t(`classic.phone.pick.${pending.kind}`) })} />`)}</div>
+    </div>`;
   }
-  if (!(view.to_act || []).includes(me) || !view.my_turn) return waitLine(t("cl.all_chosen"));
-  const myCity = view.cities[cityOfSeat(view, me)] || {};
+  if (!(view.to_act || []).includes(me) || !view.my_turn) return html`<div class="prompt-body waiting"><p class="wait">${t("classic.phone.all_chosen")}</p></div>`;
   const waiting = (view.waiting || []).includes(me);
-  if (waiting || changing.step === state.step) {
-    const forFree = view.cities[view.my_turn.city]?.seat === null;
-    return [
-      h("h2", {}, forFree ? t("cl.for_free_city") : t("cl.your_hand")),
-      forFree ? h("p", { class: "cl-mine muted" }, t("cl.my_choice", { what: choiceText(view.my_choice, myCity, ctx) })) : null,
-      !forFree && view.free_city?.controller === me ? h("p", { class: "cl-fc-note" }, t("cl.free_city_note")) : null,
-      waiting
-        ? null
-        : h("button", { class: "cl-keep", dataset: { ui: "keep" }, onclick: () => { changing = { step: -1 }; rerender(); } }, t("cl.keep")),
-      handEl(view.my_turn, ctx),
-    ];
+  const forFree = view.cities[view.my_turn.city]?.seat === null;
+  if (waiting || changing) {
+    const heading = forFree ? t("classic.phone.for_free_city") : t("classic.phone.your_hand");
+    return html`
+      ${forFree && view.my_choice ? html`<p class="mine muted">${t("classic.phone.my_choice", { what: choiceText(view.my_choice, myCity, ctx.cityNames) })}</p>` : null}
+      ${!waiting ? html`<button class="keep" data-ui="keep" onClick=${() => setChanging(false)}>${t("classic.phone.keep")}</button>` : null}
+      <${Hand} ctx=${{ ...ctx, fcNote: !forFree && view.free_city?.controller === me }} select=${select} heading=${heading} />`;
   }
   const others = (view.waiting || []).filter((s) => s !== me);
   const freeCity = view.cities.find((c) => c.seat === null);
-  return h(
-    "div",
-    { class: "cl-waiting" },
-    h("p", { class: "cl-mine", id: "my-choice" }, t("cl.my_choice", { what: choiceText(view.my_choice, myCity, ctx) })),
-    view.my_free_city_choice && freeCity ? h("p", { class: "cl-mine" }, t("cl.fc_choice", { what: choiceText(view.my_free_city_choice, freeCity, ctx) })) : null,
-    h("p", { class: "wait" }, others.length === 1 ? t("cl.waiting_one", { name: seatName(table, others[0]) }) : t("cl.waiting_n", { n: others.length })),
-    h("button", { class: "big cl-change", dataset: { ui: "change" }, disabled: state.busy, onclick: () => { changing = { step: state.step }; rerender(); } }, t("cl.change")),
-  );
+  return html`<div class="prompt-body waiting chosen">
+    <p class="mine" id="my-choice">${t("classic.phone.my_choice", { what: choiceText(view.my_choice, myCity, ctx.cityNames) })}</p>
+    ${view.my_free_city_choice && freeCity ? html`<p class="mine">${t("classic.phone.fc_choice", { what: choiceText(view.my_free_city_choice, freeCity, ctx.cityNames) })}</p>` : null}
+    <p class="wait">${others.length === 1 ? t("classic.phone.waiting_one", { name: names[others[0]] }) : t("classic.phone.waiting_n", { n: others.length })}</p>
+    <button class="big change" data-ui="change" disabled=${ctx.busy} onClick=${() => setChanging(true)}>${t("classic.phone.change")}</button>
+  </div>`;
 }
 
-function cityOfSeat(view, seat) {
-  return (view.cities || []).findIndex((c) => c.seat === seat);
+function Prices({ city, names }) {
+  return html`<div class="prices-nb">${["left", "right"].map((side) => html`<div class="price-line" data-side=${side}>
+    <span class="label">${t(`classic.neighbour.${side}`, { name: names[city[side]] })}</span>
+    ${RESOURCES.map((res) => html`<span class="price"><${Res} res=${res} /><span class="price-n">${num(city.prices?.[side]?.[res] ?? 2)}</span></span>`)}
+  </div>`)}</div>`;
 }
 
-function waitLine(text) {
-  return h("p", { class: "wait" }, text);
-}
-
-/** Halicarnassus or Olympia's guild copy: one big button per legal action. */
-function pickEl(pending, legal, ctx) {
-  return h(
-    "div",
-    { class: "choice-prompt", dataset: { kind: pending.kind } },
-    h("h2", {}, t(`cl.pick.${pending.kind}`)),
-    h(
-      "div",
-      { class: "picks" },
-      (legal || []).map((action) =>
-        h(
-          "button",
-          { class: "pick cl-pick", dataset: { action: action.type, card: action.card }, disabled: ctx.busy, onclick: () => ctx.act(action) },
-          h("span", { class: "cl-card-name" }, nameOf(action.card)),
-          h("span", { class: "cl-card-effect" }, effectLine(action.card)),
-        ),
-      ),
-    ),
-  );
-}
-
-/** My city, and what each neighbour can sell me at which price. */
-function glanceEl(view, table, me) {
-  const c = cityOfSeat(view, me);
-  const city = view.cities?.[c];
-  if (!city) return null;
-  return h(
-    "div",
-    { class: "cl-glance" },
-    cityPanelEl(city, { name: t("cl.my_city"), compact: true }),
-    ["left", "right"].map((side) => neighbourEl(view, table, city, side)),
-  );
-}
-
-function neighbourEl(view, table, city, side) {
-  const other = view.cities[city[side]];
-  const prices = city.prices?.[side] || {};
-  return h(
-    "div",
-    { class: "cl-neighbour", dataset: { side } },
-    h("strong", {}, `${cityName(view, table, other.city)} (${t(`cl.side.${side}`)})`),
-    " ",
-    h("span", { class: "muted" }, `${other.name} ${other.side} · `),
-    h("span", {}, t("cl.sellable"), ": ", productionText(sellableOf(other)) || t("cl.nothing")),
-    h("div", { class: "cl-prices muted" }, t("cl.prices", { prices: priceText(prices) })),
-  );
-}
-
-function priceText(prices) {
-  const byPrice = {};
-  for (const res of RESOURCES) (byPrice[prices[res] ?? 2] ||= []).push(res);
-  const keys = Object.keys(byPrice);
-  if (keys.length === 1) return `${keys[0]} each`;
-  return keys.map((p) => `${p} for ${byPrice[p].join(", ")}`).join("; ");
-}
-
-function resultEl(view, table, me, busy, again) {
-  const result = view.result;
-  const names = (table?.seats || []).map((s) => seatName(table, s.seat));
-  const winners = result.winners || [];
-  const head = winners.includes(me) ? (winners.length > 1 ? t("cl.you_shared") : t("cl.you_won")) : t("cl.you_lost");
-  return h(
-    "section",
-    { class: "phone-result", id: "result" },
-    h("h1", {}, head),
-    h("p", {}, winnerLine(result, names)),
-    scoreTableEl(result, names, { small: true }),
-    h("button", { class: "big primary", dataset: { action: "play_again" }, disabled: busy, onclick: again }, t("end.play_again")),
-  );
+/** The phone body of a 7 Wonders seat. ctx: {view, table, legal, me, names, busy, error, act, playAgain}. */
+export function ClassicPhone({ ctx }) {
+  const [selected, setSelected] = useState(null);
+  const [changingStep, setChangingStep] = useState(-1);
+  const { view, me } = ctx;
+  const names = cityNames(view, ctx.names);
+  const close = () => setSelected(null);
+  const inner = {
+    ...ctx,
+    cityNames: names,
+    act: (action) => {
+      setSelected(null);
+      setChangingStep(-1);
+      ctx.act(action);
+    },
+    open: (id) => setSelected({ kind: "read", id }),
+  };
+  const changing = changingStep === ctx.step;
+  let sheet = null;
+  if (selected?.kind === "hand") sheet = html`<${HandSheet} option=${selected.option} city=${view.cities[selected.city]} ctx=${inner} close=${close} />`;
+  if (selected?.kind === "read") {
+    const e = entry(selected.id);
+    sheet = html`<${Sheet} title=${e.kind === "stage" ? t("classic.stage", { stage: e.stage }) : nameOf(selected.id)} onClose=${close}><${Card} id=${selected.id} size="l" /></${Sheet}>`;
+  }
+  if (selected?.kind === "pick") {
+    sheet = html`<${Sheet} title=${selected.title} onClose=${close}><${Card} id=${selected.action.card} size="l" />
+      <div class="acts"><${ActionButton} primary=${true} disabled=${ctx.busy} data=${{ action: selected.action.type, card: selected.action.card, confirm: "1" }}
+        label=${`${t("phone.confirm")}: ${nameOf(selected.action.card)}`} onClick=${() => inner.act(selected.action)} /></div></${Sheet}>`;
+  }
+  const mine = (view.cities || []).find((c) => c.seat === me);
+  const order = mine ? [mine.city, mine.left, mine.right, ...view.cities.map((c) => c.city).filter((c) => ![mine.city, mine.left, mine.right].includes(c))] : [];
+  return html`
+    <section id="prompt" class="prompt"><${Prompt} ctx=${inner} select=${setSelected} changing=${changing} setChanging=${(on) => setChangingStep(on ? ctx.step : -1)} /></section>
+    ${ctx.error ? html`<p class="error" id="error">${ctx.error}</p>` : null}
+    <section class="glance">
+      ${[...new Set(order)].map((c) => {
+        const city = view.cities[c];
+        const title = c === mine.city ? t("classic.phone.my_city") : names[c];
+        return html`<div key=${`c${c}`} class="glance-city">
+          <${ClassicCity} city=${city} name=${title} names=${names} status=${cityStatus(view, city)} onOpen=${inner.open} compact=${true} />
+          ${c === mine.city ? html`<${Prices} city=${city} names=${names} />` : null}
+        </div>`;
+      })}
+    </section>
+    ${sheet}`;
 }

@@ -1,48 +1,33 @@
-// The classic score pad: one row per scoring category, one column per player (and the Free City).
-import { h } from "../lib/dom.js";
-import { t } from "../lib/strings.js";
-import "./strings.js";
+// 7 Wonders' score pad: one row per category, one column per player (and the Free City).
+import { html } from "../lib/html.js";
+import { t } from "../lib/i18n.js";
+import { ColorMark, Icon } from "../lib/icons.js";
+import { ScoreTable, winnerLine } from "../lib/scores.js";
 
-export const SCORE_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds"];
+const ROWS = [
+  ["military", html`<${Icon} name="shield" cls="shield" />`],
+  ["treasury", html`<${Icon} name="coin" />`],
+  ["wonder", html`<${Icon} name="wonder" />`],
+  ["civilian", html`<${ColorMark} color="blue" />`],
+  ["science", html`<${ColorMark} color="green" />`],
+  ["commercial", html`<${ColorMark} color="yellow" />`],
+  ["guilds", html`<${ColorMark} color="purple" />`],
+  ["total", html`<${Icon} name="vp" />`],
+];
 
-/** Headline of a result: the winner, or every winner of a shared victory. */
-export function winnerLine(result, names) {
-  const winners = result?.winners || [];
-  if (winners.length > 1) return t("cl.shared", { names: winners.map((s) => names[s]).join(", ") });
-  return t("cl.winner", { name: names[winners[0]] ?? "?" });
+/** The table of a result; names[seat] labels the columns. */
+export function ClassicTable({ result, names, small = false, reveal = false }) {
+  const rows = ROWS.map(([key, icon]) => ({ key, icon, label: t(`classic.row.${key}`) }));
+  const columns = (result?.scores || []).map((scores, seat) => ({ name: names[seat], scores, seat, win: (result.winners || []).includes(seat) }));
+  if (result?.free_city) columns.push({ name: t("classic.free_city"), scores: result.free_city, cls: "free" });
+  return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} />`;
 }
 
-/** The score table; names[seat] labels the columns, winners are highlighted. */
-export function scoreTableEl(result, names, { small = false } = {}) {
-  const columns = (result?.scores || []).map((score, seat) => ({ score, name: names[seat], win: (result.winners || []).includes(seat) }));
-  if (result?.free_city) columns.push({ score: result.free_city, name: t("cl.free_city"), win: false, free: true });
-  return h(
-    "table",
-    { class: `score-table cl-score ${small ? "small" : ""}` },
-    h("thead", {}, h("tr", {}, h("th"), columns.map((c) => h("th", { class: `${c.win ? "win" : ""} ${c.free ? "free" : ""}` }, c.name)))),
-    h(
-      "tbody",
-      {},
-      [...SCORE_ROWS, "total"].map((row) =>
-        h(
-          "tr",
-          { class: `row-${row}`, dataset: { row } },
-          h("th", {}, t(`cl.row.${row}`)),
-          columns.map((c) => h("td", { class: c.win ? "win" : "" }, String(c.score?.[row] ?? 0))),
-        ),
-      ),
-    ),
-  );
-}
-
-/** The board's end screen: winner(s), score table, play again. */
-export function finalEl(result, names, { onPlayAgain, error = "" }) {
-  return h(
-    "section",
-    { class: "scores cl-final", id: "final-scores" },
-    h("h1", { class: "winner" }, winnerLine(result, names)),
-    scoreTableEl(result, names),
-    h("button", { class: "big primary", dataset: { action: "play_again" }, onclick: onPlayAgain }, t("end.play_again")),
-    error ? h("p", { class: "error" }, error) : null,
-  );
+/** The TV's end screen. */
+export function ClassicScores({ result, names, onPlayAgain }) {
+  return html`<section class="scores" id="final-scores">
+    <h1 class="winner">${winnerLine(result, names)}</h1>
+    <${ClassicTable} result=${result} names=${names} reveal=${true} />
+    <button class="big primary" data-action="play_again" onClick=${onPlayAgain}>${t("end.play_again")}</button>
+  </section>`;
 }

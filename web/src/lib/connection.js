@@ -1,8 +1,8 @@
 // The Socket.IO connection: msgpack parser, auth re-evaluated on every reconnect, acks with a timeout.
 import { io } from "socket.io-client";
 import * as msgpackParser from "socket.io-msgpack-parser";
-import { h, mount } from "./dom.js";
-import { t } from "./strings.js";
+import { html } from "./html.js";
+import { t } from "./i18n.js";
 
 const ACK_TIMEOUT_MS = 8000;
 
@@ -54,12 +54,12 @@ export function codeFromPath(prefix) {
   return match ? match[1] : null;
 }
 
-/** Shows the connection banner: nothing when online, "reconnecting" when lost, a button when kicked. */
-export function showConnection(el, online, kicked, reconnect, kickedKey = "conn.kicked") {
-  el.className = online ? "conn ok" : "conn lost";
-  if (online) mount(el);
-  else if (kicked) mount(el, t(kickedKey), " ", h("button", { class: "small", dataset: { ui: "reconnect" }, onclick: reconnect }, t("conn.reconnect")));
-  else mount(el, t("conn.offline"));
+/** The connection banner: nothing when online, "reconnecting" when lost, a button when kicked. */
+export function ConnBanner({ online, kicked, reconnect, kickedKey = "conn.kicked" }) {
+  if (online) return null;
+  return html`<div class="conn lost" id="conn" role="status">${kicked
+    ? html`${t(kickedKey)} <button class="small" data-ui="reconnect" onClick=${reconnect}>${t("conn.reconnect")}</button>`
+    : t("conn.offline")}</div>`;
 }
 
 /**

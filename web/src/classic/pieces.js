@@ -1,0 +1,94 @@
+// 7 Wonders' pieces, shared by the TV and the phones: a city (board, stages, production, science,
+// military, cards by colour) and its neighbour tags.
+import { CardChip } from "../lib/card.js";
+import { entry, nameOf } from "../lib/catalog.js";
+import { effectText, EffectRow } from "../lib/effects.js";
+import { html } from "../lib/html.js";
+import { num, t } from "../lib/i18n.js";
+import { Coin, ColorMark, Icon, Res, Science, Shields } from "../lib/icons.js";
+import { seatColor } from "../lib/seats.js";
+import { CostRow } from "../lib/card.js";
+import { RESOURCES } from "./catalog.js";
+
+const COLOR_ORDER = ["brown", "grey", "yellow", "red", "blue", "green", "purple"];
+
+/** The wonder stages of a city, built ones filled, each with its effect icons. */
+export function Stages({ city, cost = false, onOpen = null }) {
+  const board = entry(`${city.board}_${city.side}`);
+  const ids = board.stages || [];
+  return html`<div class="stages">${ids.map((id, i) => {
+    const built = i < (city.stages_built || 0);
+    const label = `${t(built ? "classic.stage_built" : "classic.stage", { stage: i + 1 })}: ${effectText(entry(id).effects)}`;
+    const body = html`<span class="stage-n">${built ? html`<${Icon} name="check" />` : null}${num(i + 1)}</span><${EffectRow} effects=${entry(id).effects} />${cost && !built ? html`<${CostRow} cost=${entry(id).cost} />` : null}`;
+    return onOpen
+      ? html`<button type="button" class="stage ${built ? "built" : ""}" data-stage=${i + 1} onClick=${() => onOpen(id)}>${body}</button>`
+      : html`<div class="stage ${built ? "built" : ""}" data-stage=${i + 1} role="group" aria-label=${label}>${body}</div>`;
+  })}</div>`;
+}
+
+/** A military token: +1, +3, +5 (victories) or −1 (defeat). */
+export function MilitaryToken({ value }) {
+  const label = t("classic.token_label", { n: value });
+  return html`<span class="mtok ${value < 0 ? "defeat" : "victory"}" role="img" aria-label=${label}><${Icon} name=${value < 0 ? "defeat" : "victory"} /><span aria-hidden="true">${value > 0 ? "+" : "−"}${num(Math.abs(value))}</span></span>`;
+}
+
+const GOODS = ["brown", "grey"];
+
+/** The brown or grey cards of a city as one chip with their count (the TV: what they make is in the
+ * production row just above). */
+export function GoodsChip({ color, cards, fresh = false }) {
+  const label = `${t(`color.${color}`)} ×${cards.length}: ${cards.map(nameOf).join(", ")}`;
+  return html`<div class="chip goods c-${color} ${fresh ? "fresh" : ""}" data-card=${cards[cards.length - 1]} data-count=${cards.length} role="group" aria-label=${label}>
+    <${ColorMark} color=${color} /><span class="fx-row"><span class="times">×${num(cards.length)}</span></span></div>`;
+}
+
+/** A city's military tokens, summed: the victory points won, and the defeats. */
+export function MilitaryTokens({ tokens }) {
+  const won = tokens.filter((v) => v > 0).reduce((a, b) => a + b, 0);
+  const lost = tokens.filter((v) => v < 0).length;
+  return html`<span class="mtoks">${won ? html`<${MilitaryToken} value=${won} />` : null}${lost ? html`<${MilitaryToken} value=${-lost} />` : null}</span>`;
+}
+
+/** Fixed and choice production of a city. */
+export function Production({ city }) {
+  const fixed = RESOURCES.filter((res) => city.production?.[res]).map((res) => html`<${Res} res=${res} n=${city.production[res]} />`);
+  const choices = (city.choices || []).map((choice) => html`<span class="fx-choice">${choice.map((res, i) => html`${i ? html`<span class="slash" aria-hidden="true">/</span>` : null}<${Res} res=${res} />`)}</span>`);
+  return html`<div class="production" aria-label=${t("classic.production")}>${fixed}${choices}</div>`;
+}
+
+/** The science symbols of a city with their counts. */
+export function ScienceMarks({ science }) {
+  const marks = ["compass", "gear", "tablet", "wild"].filter((s) => science?.[s]);
+  if (!marks.length) return null;
+  return html`<div class="science" aria-label=${t("classic.science")}>${marks.map((s) => html`<span class="sci-count"><${Science} symbol=${s} />${science[s] > 1 ? html`<span class="times">×${num(science[s])}</span>` : null}</span>`)}</div>`;
+}
+
+/** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
+export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false }) {
+  const groups = {};
+  for (const card of city.cards || []) (groups[entry(card).color || "grey"] ||= []).push(card);
+  const seat = city.seat ?? null;
+  return html`<section class="city classic-city ${status} ${compact ? "compact" : ""} ${seat === null ? "free-city" : ""}" data-city=${city.city} data-status=${status}
+      style=${`--seat: ${seat === null ? "#b8c0cc" : seatColor(seat)}`} aria-label=${name}>
+    <header class="city-head">
+      <span class="city-name">${name}</span>
+      <span class="board-name">${city.name} ${city.side}</span>
+      <span class="city-stats">
+        <${Coin} n=${city.coins ?? 0} />
+        <${Shields} n=${city.shields ?? 0} />
+        <${MilitaryTokens} tokens=${city.military || []} />
+      </span>
+      ${away ? html`<span class="state away" data-away="true"><${Icon} name="away" />${t("lobby.away")}</span>` : null}
+      ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}` : html`<${Icon} name="age" />${t("classic.choosing")}`}</span>` : null}
+    </header>
+    <${Stages} city=${city} onOpen=${onOpen} />
+    <div class="city-row"><${Production} city=${city} /><${ScienceMarks} science=${city.science} /></div>
+    <div class="city-cards">${COLOR_ORDER.filter((c) => groups[c]).map((color) => (groupGoods && GOODS.includes(color)
+      ? html`<${GoodsChip} key=${color} color=${color} cards=${groups[color]} fresh=${groups[color].some((card) => fresh.has(card))} />`
+      : groups[color].map((card, i) => html`<${CardChip} key=${`${card}.${i}`} id=${card} onOpen=${onOpen} fresh=${fresh.has(card)} />`)))}</div>
+    ${arrows ? html`<footer class="neighbours">
+      <span class="nb" data-side="left" data-neighbour=${city.left}><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: names[city.left] })}</span>
+      <span class="nb" data-side="right" data-neighbour=${city.right}>${t("classic.neighbour.right", { name: names[city.right] })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>
+    </footer>` : null}
+  </section>`;
+}

@@ -1,0 +1,86 @@
+// The Duel on the TV: the header (age, who acts, seats), both cities on the sides, and between them the
+// conflict track, the progress tokens, the pyramid (or the wonder draft, or the final scores) and the log.
+import { CardChip } from "../lib/card.js";
+import { fitGroup, markTooWide, useFitted } from "../lib/fit.js";
+import { html } from "../lib/html.js";
+import { t } from "../lib/i18n.js";
+import { Icon } from "../lib/icons.js";
+import { LogList } from "../lib/log.js";
+import { SeatPills, seatColor } from "../lib/seats.js";
+import { winnerLine } from "../lib/scores.js";
+import { DuelCity, Military, Pyramid, TokenDisc, WonderTile } from "./pieces.js";
+import { DuelScores } from "./scores.js";
+
+/** What the engine waits for, as a sentence. */
+export function pendingText(view, names) {
+  if (view?.phase === "over" && view.result) return winnerLine(view.result, names);
+  if (!view || view.phase === "over" || !view.pending) return t("status.over");
+  return t(`duel.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?" });
+}
+
+function phaseText(view) {
+  if (view.phase === "draft") return t("duel.draft", { round: view.draft?.round ?? 1 });
+  if (view.phase === "over") return t("status.over");
+  return t("duel.age", { age: view.age });
+}
+
+function Header({ view, table, names, onRelease }) {
+  const acting = view.phase === "over" ? null : view.pending?.seat;
+  return html`<header class="status">
+    <span class="phase"><${Icon} name="age" />${phaseText(view)}</span>
+    <span class="pending" id="pending" style=${acting !== null && acting !== undefined ? `--seat: ${seatColor(acting)}` : ""}>${pendingText(view, names)}</span>
+    ${view.play_again && acting !== null && acting !== undefined ? html`<span class="again" id="play-again"><${Icon} name="play_again" />${t("duel.plays_again", { name: names[acting] ?? "?" })}</span>` : null}
+    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${acting !== null && acting !== undefined ? [acting] : []} />
+  </header>`;
+}
+
+function Draft({ draft }) {
+  return html`<section class="draft" aria-label=${t("duel.draft", { round: draft?.round ?? 1 })}>
+    <h2>${t("duel.draft", { round: draft?.round ?? 1 })}</h2>
+    <div class="draft-wonders">${(draft?.available || []).map((w) => html`<${WonderTile} key=${w} id=${w} words=${true} />`)}</div>
+  </section>`;
+}
+
+function Discard({ cards }) {
+  const last = (cards || []).slice(-2).reverse();
+  return html`<section class="discard" data-count=${(cards || []).length} aria-label=${t("duel.discard")}>
+    <h2><${Icon} name="discard" />${t("duel.discard")} · ${t("duel.discard_count", { n: (cards || []).length })}</h2>
+    <div class="discard-cards">${last.map((card) => html`<${CardChip} key=${card} id=${card} />`)}</div>
+  </section>`;
+}
+
+const CITY_FIT_LEVELS = 6; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
+
+/** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
+function fitBoard(board) {
+  markTooWide(board, ".pyramid .card-name", "long");
+  for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS);
+}
+
+/** The whole TV board of a Duel. */
+export function DuelBoard({ table, view, names, log, error, handlers, fresh = new Set() }) {
+  const players = view.players || [];
+  const acting = view.phase === "over" ? null : view.pending?.seat;
+  const over = view.phase === "over" && view.result;
+  const board = useFitted(fitBoard);
+  let middle;
+  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />`;
+  else if (view.phase === "draft") middle = html`<${Draft} draft=${view.draft} />`;
+  else middle = html`<${Pyramid} structure=${view.structure} />`;
+  return html`<div class="game duel-game phase-${view.phase}" ref=${board}>
+    <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
+    ${[0, 1].map((seat) => players[seat] ? html`<${DuelCity} key=${`city${seat}`} player=${players[seat]} name=${names[seat]} seat=${seat} active=${acting === seat} fresh=${fresh} />` : null)}
+    <div class="center">
+      <${Military} military=${view.military} names=${names} />
+      <section class="progress-board" aria-label=${t("duel.progress_board")}>
+        ${(view.progress_board || []).map((tok) => html`<${TokenDisc} key=${tok} id=${tok} />`)}
+        ${view.boxed_wonder ? html`<div class="boxed"><span class="label">${t("duel.boxed")}</span><${WonderTile} id=${view.boxed_wonder} cost=${false} /></div>` : null}
+      </section>
+      <div class="age-area">${middle}</div>
+      ${over ? null : html`<div class="center-foot"><${LogList} entries=${log} limit=${4} cls="tv-log" /><${Discard} cards=${view.discard} /></div>`}
+      ${error ? html`<p class="error">${error}</p>` : null}
+    </div>
+  </div>`;
+}
+
+export { winnerLine };

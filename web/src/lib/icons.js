@@ -1,0 +1,61 @@
+// The icon set on screen: one <svg> per meaning (see icon-names.js), plus the few composite marks every
+// game uses (a coin with its value, victory points, a resource, a shield, a science symbol).
+import ICONS from "virtual:icons";
+import { html } from "./html.js";
+import { num, t } from "./i18n.js";
+
+/** True when the icon table has a symbol for name. */
+export function hasIcon(name) {
+  return Boolean(ICONS[name]);
+}
+
+/** One icon; label makes it an image for assistive tech, otherwise it is decoration next to words. */
+export function Icon({ name, label = "", cls = "" }) {
+  const icon = ICONS[name];
+  if (!icon) return html`<span class="icon missing ${cls}" aria-hidden="true">?</span>`;
+  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
+  return html`<svg class="icon i-${name.replace(/\./g, "-")} ${cls}" viewBox="0 0 ${icon.size} ${icon.size}" focusable="false"
+    ...${a11y} dangerouslySetInnerHTML=${{ __html: label ? `<title>${escapeXml(label)}</title>${icon.body}` : icon.body }} />`;
+}
+
+function escapeXml(text) {
+  return String(text).replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]);
+}
+
+/** A coin with its value printed on it ("3 coins" for assistive tech). */
+export function Coin({ n, sign = "" }) {
+  return html`<span class="mark coin" role="img" aria-label=${t("mark.coins", { n })}><span class="mark-n" aria-hidden="true">${sign}${num(n)}</span></span>`;
+}
+
+/** Victory points: the laurel with the number. */
+export function Vp({ n }) {
+  return html`<span class="mark vp" role="img" aria-label=${t("mark.vp", { n })}><${Icon} name="vp" /><span class="mark-n" aria-hidden="true">${num(n)}</span></span>`;
+}
+
+/** Shields: up to 3 drawn one by one, more as one shield with its count. */
+export function Shields({ n }) {
+  const label = t("mark.shields", { n });
+  if (n <= 3) {
+    return html`<span class="mark shields" role="img" aria-label=${label}>${Array.from({ length: n }, () => html`<${Icon} name="shield" cls="shield" />`)}</span>`;
+  }
+  return html`<span class="mark shields" role="img" aria-label=${label}><${Icon} name="shield" cls="shield" /><span class="mark-n" aria-hidden="true">${num(n)}</span></span>`;
+}
+
+/** A resource in its colour; n > 1 draws it up to 3 times, more as one with its count. */
+export function Res({ res, n = 1 }) {
+  const label = t("mark.res", { n, res: t(`res.${res}`) });
+  const one = html`<span class="res res-${res}"><${Icon} name=${res} /></span>`;
+  if (n <= 1) return html`<span class="mark" role="img" aria-label=${label}>${one}</span>`;
+  if (n <= 3) return html`<span class="mark" role="img" aria-label=${label}>${Array.from({ length: n }, () => one)}</span>`;
+  return html`<span class="mark" role="img" aria-label=${label}>${one}<span class="times" aria-hidden="true">×${num(n)}</span></span>`;
+}
+
+/** A science symbol of either game. */
+export function Science({ symbol }) {
+  return html`<span class="mark sci sci-${symbol}" role="img" aria-label=${t(`sym.${symbol}`)}><${Icon} name=${symbol === "wild" ? "science_wild" : symbol} /></span>`;
+}
+
+/** The shape that goes with a card colour (colour is never the only cue). */
+export function ColorMark({ color }) {
+  return html`<span class="colormark c-${color}"><${Icon} name=${`color.${color}`} label=${t(`color.${color}`)} /></span>`;
+}

@@ -1,0 +1,27 @@
+// The score table (rows = score-pad categories, columns = players), shared by the TV's end screen and the
+// phones' result, and the headline of a finished game.
+import { html } from "./html.js";
+import { list, num, t } from "./i18n.js";
+import { seatColor } from "./seats.js";
+
+/** "Ann wins" or "Shared victory: Ann and Bo". */
+export function winnerLine(result, names) {
+  const winners = result?.winners || [];
+  if (winners.length > 1) return t("end.shared", { names: list(winners.map((s) => names[s])) });
+  return t("end.winner", { name: names[winners[0]] ?? "?" });
+}
+
+/**
+ * rows: [{key, label, icon}] (the last one is the total); columns: [{name, scores, win, seat, cls}].
+ * reveal staggers the rows in (the end-of-game moment).
+ */
+export function ScoreTable({ rows, columns, small = false, reveal = false }) {
+  return html`<table class="score-table ${small ? "small" : ""} ${reveal ? "reveal" : ""}">
+    <thead><tr><th scope="col"><span class="sr-only">${t("scores.row")}</span></th>${columns.map((c) => html`<th scope="col" class="${c.win ? "win" : ""} ${c.cls || ""}"
+      style=${c.seat !== undefined && c.seat !== null ? `--seat: ${seatColor(c.seat)}` : ""}>${c.name}</th>`)}</tr></thead>
+    <tbody>${rows.map((row, i) => html`<tr class="row-${row.key}" data-row=${row.key} style=${`--i: ${i}`}>
+      <th scope="row">${row.icon || null}<span>${row.label}</span></th>
+      ${columns.map((c) => html`<td class=${c.win ? "win" : ""}>${num(c.scores?.[row.key] ?? 0)}</td>`)}
+    </tr>`)}</tbody>
+  </table>`;
+}
