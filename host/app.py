@@ -166,6 +166,8 @@ async def _catalog(request: web.Request) -> web.Response:
 async def _on_startup(app: web.Application) -> None:
     hub = app[HUB]
     hub.sweeper = asyncio.create_task(hub.run_sweeper())
+    for table in list(hub.tables.tables.values()):  # restored games: pending bot moves resume, clocks run
+        hub.autoplay.refresh(table)
     # Everything loaded so far (the libraries, the engine's card data, the restored tables) lives as
     # long as the host: keep it out of the garbage collector's full passes, which would otherwise stop
     # every table for tens of milliseconds now and then.
@@ -181,6 +183,10 @@ async def _on_shutdown(app: web.Application) -> None:
         hub.sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await hub.sweeper
+    try:  # bots stop thinking at once: their workers are killed, their moves dropped (never half-played)
+        await asyncio.wait_for(hub.autoplay.close(), SHUTDOWN_DRAIN)
+    except Exception as exc:
+        log.warning("stopping the bots failed: %r", exc)
     # A snapshot of the sockets (they may leave while we close them), all closed at once, bounded: a
     # client that vanished mid-handshake leaves a socket whose goodbye never drains, and must not hold
     # the shutdown (everything is already saved).
