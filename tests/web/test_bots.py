@@ -102,6 +102,7 @@ async def test_two_bot_seats_from_the_lobby_and_one_phone_play_to_the_end(
         for seat in (0, 1, 2):
             picker = board.locator(f".seat.empty[data-seat='{seat}'] [data-action=set-bot]")
             await expect(picker).to_have_text(["random", "easy", "medium", "hard"])
+        await shot(board, shots, "bots-lobby-empty")
         await set_bot(board, 1, "hard")
         await expect(board.locator(".seat[data-seat='1'] .seat-name")).to_have_text("Bot 2 (hard)")
         await set_bot(board, 1, "easy")  # another level
@@ -129,7 +130,8 @@ async def test_two_bot_seats_from_the_lobby_and_one_phone_play_to_the_end(
         # The bots' cities say who plays them; Ann's clock counts down on the TV and on her phone.
         cities = board.locator(".classic-city")
         await expect(cities.nth(1).locator(".city-name")).to_have_text("Bot 2 (easy)")
-        await expect(cities.nth(2).locator(".bot-tag")).to_have_text("Bot 3 (random)")
+        await expect(cities.nth(2).locator(".city-name")).to_have_text("Bot 3 (random)")
+        await expect(cities.nth(2).locator(".bot-mark")).to_be_visible()
         tv_clock = cities.nth(0).locator(".countdown")
         await expect(tv_clock).to_be_visible()
         first = int(await tv_clock.get_attribute("data-left") or "0")

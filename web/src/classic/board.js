@@ -6,7 +6,7 @@ import { list, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
 import { useFit } from "../lib/fit.js";
 import { LogList } from "../lib/log.js";
-import { BotTag, isTakeover } from "../lib/bots.js";
+import { BotTag, botSeatName, isTakeover } from "../lib/bots.js";
 import { Countdown } from "../lib/clock.js";
 import { isAway, SeatPills } from "../lib/seats.js";
 import { ClassicCity } from "./pieces.js";
@@ -65,11 +65,12 @@ function Header({ view, table, names, onRelease }) {
   </header>`;
 }
 
-/** What a city's header adds about its seat: a bot playing for its player (a bot seat's name says so
- * already), the clock's countdown. */
+/** What a city's header adds about its seat: a bot playing for its player, the robot of a bot seat (its
+ * name says the level), the clock's countdown. */
 function SeatExtra({ seat, clock }) {
   if (!seat) return null;
-  return html`${isTakeover(seat) ? html`<${BotTag} seat=${seat} />` : null}<${Countdown} end=${clock?.ends?.[seat.seat]} total=${clock?.seconds} seat=${seat.seat} />`;
+  const bot = isTakeover(seat) ? html`<${BotTag} seat=${seat} />` : seat.bot ? html`<${Icon} name="bot" cls="bot-mark" label=${botSeatName(seat)} />` : null;
+  return html`${bot}<${Countdown} end=${clock?.ends?.[seat.seat]} total=${clock?.seconds} seat=${seat.seat} />`;
 }
 
 /** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow); clock: the running
