@@ -249,3 +249,29 @@ async def test_the_clock_makes_a_move_and_the_log_says_so(
         await expect(phones[0].locator("#sheet .log-by[data-by=clock]").first).to_be_visible()
         await shot(phones[0], shots, "clock-move-phone")
         assert errors == [], errors
+
+
+async def test_a_seven_seat_lobby_of_bots_fits_the_tv(
+    bot_host_url: str, chromium: Browser, shots: Path | None
+) -> None:
+    """Seven seats with their pickers, six of them bots, and the clock: nothing off the 1080p screen, the
+    level words and the seat names at 22 px or more."""
+    errors: list[str] = []
+    async with couch(chromium, 0, errors) as (board, _):
+        await board.goto(f"{bot_host_url}/")
+        await shot(board, shots, "bots-home")
+        await board.select_option("#cl-seats", "7")
+        await board.click("[data-action=create-classic]")
+        await expect(board.locator(".seat.empty")).to_have_count(7)
+        assert await overflows(board) == []
+        levels = ("random", "easy", "medium", "hard")
+        for seat in range(1, 7):
+            await set_bot(board, seat, levels[seat % len(levels)])
+        await expect(board.locator(".seat.bot")).to_have_count(6)
+        assert await overflows(board) == []
+        sizes = await board.locator(".seat button.level, .seat .seat-name").evaluate_all(
+            "els => els.map(el => parseFloat(getComputedStyle(el).fontSize))")
+        assert min(sizes) >= 22, sizes
+        assert await axe_violations(board) == []
+        await shot(board, shots, "bots-lobby-seven")
+        assert errors == [], errors
