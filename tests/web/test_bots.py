@@ -219,17 +219,24 @@ async def test_an_away_phone_is_taken_over_by_a_bot_and_comes_back(
         assert errors == [], errors
 
 
+@pytest.mark.parametrize("game", ["duel", "classic"])
 async def test_the_clock_makes_a_move_and_the_log_says_so(
-    bot_host_url: str, chromium: Browser, shots: Path | None
+    bot_host_url: str, chromium: Browser, shots: Path | None, game: str
 ) -> None:
     errors: list[str] = []
     async with couch(chromium, 1, errors) as (board, phone_ctxs):
         await board.goto(f"{bot_host_url}/")
-        await board.click("[data-action=create][data-game=duel]")
+        if game == "duel":
+            await board.click("[data-action=create][data-game=duel]")
+        else:
+            await board.select_option("#cl-seats", "3")
+            await board.click("[data-action=create-classic]")
         join_url = await board.locator("#join-url").get_attribute("href")
         code = (await board.locator("#table-code").inner_text()).strip()
         assert join_url
-        await set_bot(board, 1, "random")
+        bots = (1,) if game == "duel" else (1, 2)
+        for seat in bots:
+            await set_bot(board, seat, "random")
         # A clock shorter than the board offers (the test host's minimum is lowered), set with the board key.
         key = await board.evaluate("code => localStorage.getItem(`wt.board.${code}`)", code)
         configured = await as_board(bot_host_url, "configure",
@@ -238,16 +245,21 @@ async def test_the_clock_makes_a_move_and_the_log_says_so(
         await expect(board.locator("#clock-setting [aria-pressed=true]")).to_have_count(0)
         phones = await join_phones(phone_ctxs, ["Ann"], join_url, errors)
         await board.click("[data-action=start]")
-        await expect(board.locator(".duel-game")).to_be_visible()
+        await expect(board.locator(f".{game}-game")).to_be_visible()
 
-        # Ann never taps: her time runs out, and the log on the TV and the phone marks the clock's move.
+        # Ann never taps: her time runs out, and the log on the TV and the phone marks the clock's move, only
+        # hers (a 7 Wonders turn reveals every seat's move at once).
         by_clock = board.locator(".tv-log .log-by[data-by=clock]").first
         await expect(by_clock).to_contain_text("clock", timeout=15000)
-        await expect(board.locator(".pill[data-seat='1'] .bot-tag")).to_have_text("Bot 2 (random)")
-        await shot(board, shots, "clock-move-board")
+        tagged = await board.locator(".tv-log .log-entry:has(.log-by)").all_inner_texts()
+        assert tagged and all(text.startswith("Ann") for text in tagged), tagged
+        await expect(board.locator(".tv-log .log-entry", has_text="Bot 2 (random)").first).to_be_visible()
+        if game == "duel":
+            await expect(board.locator(".pill[data-seat='1'] .bot-tag")).to_have_text("Bot 2 (random)")
+        await shot(board, shots, f"clock-move-board-{game}")
         await phones[0].click("[data-ui=history]")
         await expect(phones[0].locator("#sheet .log-by[data-by=clock]").first).to_be_visible()
-        await shot(phones[0], shots, "clock-move-phone")
+        await shot(phones[0], shots, f"clock-move-phone-{game}")
         assert errors == [], errors
 
 

@@ -13,7 +13,7 @@ import { setLocale, t } from "./lib/i18n.js";
 import { BoardLobby } from "./lib/lobby.js";
 import { canTakeOver, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState } from "./lib/clock.js";
-import { markBy, noticeEntry } from "./lib/log.js";
+import { byTracker, noticeEntry } from "./lib/log.js";
 import { TakeoverBar } from "./lib/takeover.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
 import { MomentBanner, playMoves, rememberPlaces } from "./lib/moments.js";
@@ -56,6 +56,7 @@ const state = {
   notices: 0,
 };
 const toasts = toastQueue(() => paint());
+const chosenBy = byTracker();
 let momentTimer = null;
 let freshTimer = null;
 let places = {};
@@ -152,7 +153,7 @@ socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
   const ctx = logContext(msg.step);
-  addLog(markBy(g.describe(msg.events, ctx), msg.by, state.table?.seats?.[msg.seat]));
+  addLog(chosenBy.mark(g.describe(msg.events, ctx), msg, state.table?.seats));
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
   state.fresh = new Set(Object.keys(moved));
@@ -175,7 +176,8 @@ socket.on("choosing", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.entries || []) addLog(markBy(g.describe(batch.events, logContext(batch.step)), batch.by, state.table?.seats?.[batch.seat]));
+  chosenBy.reset();
+  for (const batch of msg.entries || []) addLog(chosenBy.mark(g.describe(batch.events, logContext(batch.step)), batch, state.table?.seats));
   paint();
 });
 

@@ -13,7 +13,7 @@ import { html, render } from "./lib/html.js";
 import { addStrings, setLocale, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
-import { LogList, markBy, noticeEntry } from "./lib/log.js";
+import { byTracker, LogList, noticeEntry } from "./lib/log.js";
 import { botLine, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState, Countdown } from "./lib/clock.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
@@ -57,6 +57,7 @@ const state = {
   notices: 0,
 };
 const toasts = toastQueue(() => paint());
+const chosenBy = byTracker();
 state.token = state.code ? localStorage.getItem(tokenKey(state.code)) : null;
 let viewWait = null;
 let waitingNotices = []; // notices heard before the first view said which seat is this phone's
@@ -151,7 +152,7 @@ function addLog(entries) {
 socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  const entries = markBy(g.describe(msg.events, logContext(msg.step)), msg.by, state.table?.seats?.[msg.seat]);
+  const entries = chosenBy.mark(g.describe(msg.events, logContext(msg.step)), msg, state.table?.seats);
   addLog(entries);
   if (typeof msg.seat === "number" && entries.length) state.lastBySeat[msg.seat] = entries.map((e) => e.text).join(" · ");
   paint();
@@ -160,7 +161,8 @@ socket.on("events", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.entries || []) addLog(markBy(g.describe(batch.events, logContext(batch.step)), batch.by, state.table?.seats?.[batch.seat]));
+  chosenBy.reset();
+  for (const batch of msg.entries || []) addLog(chosenBy.mark(g.describe(batch.events, logContext(batch.step)), batch, state.table?.seats));
   paint();
 });
 

@@ -10,11 +10,30 @@ import { seatColor } from "./seats.js";
  * the clock (the host's `by`). */
 const BY_ICONS = { bot: "bot", clock: "clock" };
 
-/** Marks the log entries of one action with who chose it (events.by / history entries' by), when that
- * needs saying: the clock always; a bot only when it played for a player (a bot seat's name says "Bot"). */
-export function markBy(entries, by, seatEntry) {
-  const say = by === "clock" || (by === "bot" && Boolean(seatEntry?.name));
-  return say ? entries.map((entry) => ({ ...entry, by })) : entries;
+/** Who chose each seat's move, for the log: `events.by` (and history entries' `by`) belongs to the one
+ * action; during a simultaneous turn a choice shows nothing until the turn ends, when one batch reveals
+ * every seat's move, so each seat's latest choice is remembered until then. */
+export function byTracker() {
+  let chosenBy = {};
+  return {
+    /** The entries of one action (msg: {seat, by, events}) with `by` on the lines of the seats whose move
+     * a bot chose for a player (a bot seat's name already says "Bot") or the clock made; seats: the
+     * table's seats. */
+    mark(entries, msg, seats) {
+      if (typeof msg.seat === "number") chosenBy[msg.seat] = msg.by;
+      if (!(msg.events || []).length) return entries;
+      const by = chosenBy;
+      chosenBy = {};
+      return entries.map((entry) => {
+        const who = by[entry.seat];
+        const say = who === "clock" || (who === "bot" && Boolean(seats?.[entry.seat]?.name));
+        return say ? { ...entry, by: who } : entry;
+      });
+    },
+    reset() {
+      chosenBy = {};
+    },
+  };
 }
 
 /** Log entries for a table notice (a bot took a seat over, left, the player is back). */
