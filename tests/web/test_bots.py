@@ -141,6 +141,8 @@ async def test_two_bot_seats_from_the_lobby_and_one_phone_play_to_the_end(
         assert 0 < int(await phone_clock.get_attribute("data-left") or "0") <= 30
         await expect(phone_clock).not_to_have_attribute("data-left", str(first), timeout=3000)  # it runs
         assert await sideways(phones[0]) == []
+        assert await axe_violations(phones[0]) == []
+        assert await axe_violations(board) == []
         await shot(board, shots, "bots-clock-board")
         await shot(phones[0], shots, "bots-clock-phone")
 
@@ -177,6 +179,7 @@ async def test_an_away_phone_is_taken_over_by_a_bot_and_comes_back(
         levels = offer.locator("[data-action=set-bot]")
         await expect(levels).to_have_text(["easy", "random", "medium", "hard"])
         assert await overflows(board) == []
+        assert await axe_violations(board) == []
         await shot(board, shots, "takeover-offer-board")
         await offer.locator("[data-level=easy]").click()
         await expect(board.locator("#takeover")).to_have_count(0)
