@@ -184,6 +184,8 @@ async def test_an_away_phone_is_taken_over_by_a_bot_and_comes_back(
         await offer.locator("[data-level=easy]").click()
         await expect(board.locator("#takeover")).to_have_count(0)
         await expect(pill.locator(".bot-tag")).to_have_text("Bot (easy) playing for Bo")
+        # (a lost phone: the board may still release the seat so that Bo's new phone can join it)
+        await expect(pill.locator("[data-action=release]")).to_be_visible()
         took_over = "A bot (easy) now plays for Bo"
         await expect(board.locator("#toasts .toast")).to_contain_text(took_over)
         await expect(board.locator(".tv-log .log-entry[data-type=notice]").first).to_contain_text(took_over)

@@ -28,7 +28,8 @@ export function isAway(seat) {
 
 /** The pills of every seat (onlyAway: of the seats that are away or played by a bot for their player,
  * where every player is named elsewhere on the page); onRelease(seat) when the board may release an away
- * seat; clock: the table's countdowns ({seconds, ends: {seat: ms}}) shown on the seats they run for. */
+ * seat (also one a bot keeps warm: its player's new phone may then join it); clock: the table's countdowns
+ * ({seconds, ends: {seat: ms}}) shown on the seats they run for. */
 export function SeatPills({ seats, onRelease = null, active = [], onlyAway = false, clock = null }) {
   const shown = (seats || []).filter((seat) => !onlyAway || isAway(seat) || isTakeover(seat));
   if (onlyAway && !shown.length) return null;
@@ -43,7 +44,7 @@ export function SeatPills({ seats, onRelease = null, active = [], onlyAway = fal
         ${seat.bot ? html`<${BotTag} seat=${seat} />` : null}
         ${away ? html`<span class="away-tag"><${Icon} name="away" />${t("lobby.away")}</span>` : null}
         <${Countdown} end=${clock?.ends?.[seat.seat]} total=${clock?.seconds} seat=${seat.seat} />
-        ${away && onRelease ? html`<button class="small" data-action="release" data-seat=${seat.seat} onClick=${() => onRelease(seat.seat)}>${t("lobby.release")}</button>` : null}
+        ${(away || (isTakeover(seat) && seat.taken)) && onRelease ? html`<button class="small" data-action="release" data-seat=${seat.seat} onClick=${() => onRelease(seat.seat)}>${t("lobby.release")}</button>` : null}
       </li>`;
     })}
   </ul>`;
