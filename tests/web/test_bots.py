@@ -109,7 +109,10 @@ async def test_two_bot_seats_from_the_lobby_and_one_phone_play_to_the_end(
         await set_bot(board, 2, "random")
         await board.click(".seat[data-seat='2'] [data-action=remove-bot]")
         await expect(board.locator(".seat.empty[data-seat='2']")).to_have_count(1)
-        await set_bot(board, 2, "random")
+        # The pickers are buttons: the laptop's keyboard works too (Tab to a level, Enter).
+        await board.locator(".seat[data-seat='2'] [data-level=random]").focus()
+        await board.keyboard.press("Enter")
+        await expect(board.locator(".seat.bot[data-seat='2']")).to_have_attribute("data-bot", "random")
         await expect(board.locator(".seat[data-seat='1'] [aria-pressed=true]")).to_have_text("easy")
         # The clock from the lobby: 30 s replaces 45 s.
         await clock.locator("[data-clock='30']").click()
@@ -123,7 +126,6 @@ async def test_two_bot_seats_from_the_lobby_and_one_phone_play_to_the_end(
         assert await axe_violations(board) == []
         await shot(board, shots, "bots-lobby-board")
         await shot(phones[0], shots, "bots-lobby-phone")
-        await board.keyboard.press("Tab")  # the pickers are buttons: usable from the keyboard too
         await board.click("[data-action=start]")
         await expect(board.locator(".classic-game")).to_be_visible()
 
