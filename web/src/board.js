@@ -11,6 +11,11 @@ import { BoardHome, JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
 import { setLocale, t } from "./lib/i18n.js";
 import { BoardLobby } from "./lib/lobby.js";
+import { canTakeOver, noticeIcon, noticeText } from "./lib/bots.js";
+import { clockState } from "./lib/clock.js";
+import { byTracker, noticeEntry } from "./lib/log.js";
+import { TakeoverBar } from "./lib/takeover.js";
+import { toastQueue, Toasts } from "./lib/toasts.js";
 import { MomentBanner, playMoves, rememberPlaces } from "./lib/moments.js";
 import { seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
@@ -46,7 +51,12 @@ const state = {
   online: false,
   kicked: false,
   setupHere: !phoneLike,
+  rights: false, // this page is the table's board (it may seat bots, set the clock, release seats)
+  clock: null, // the running countdowns (lib/clock.js clockState)
+  notices: 0,
 };
+const toasts = toastQueue(() => paint());
+const chosenBy = byTracker();
 let momentTimer = null;
 let freshTimer = null;
 let places = {};
@@ -143,7 +153,7 @@ socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
   const ctx = logContext(msg.step);
-  addLog(g.describe(msg.events, ctx));
+  addLog(chosenBy.mark(g.describe(msg.events, ctx), msg, state.table?.seats));
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
   state.fresh = new Set(Object.keys(moved));
@@ -166,8 +176,26 @@ socket.on("choosing", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  chosenBy.reset();
+  for (const batch of msg.entries || []) addLog(chosenBy.mark(g.describe(batch.events, logContext(batch.step)), batch, state.table?.seats));
   paint();
+});
+
+/** The countdowns of the table's clock (each seat awaited, from now). */
+socket.on("clock", (msg) => {
+  if (msg.code !== state.code) return;
+  state.clock = clockState(msg);
+  paint();
+});
+
+/** A bot took a seat over or left it, or its player is back: a toast and a log line. */
+socket.on("notice", (msg) => {
+  if (msg.code !== state.code) return;
+  const text = noticeText(msg, seatName(state.table, msg.seat));
+  if (!text) return;
+  state.notices += 1;
+  addLog([noticeEntry(`notice.${state.step}.${state.notices}`, msg.seat, text, noticeIcon(msg))]);
+  toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat });
 });
 
 socket.on("new_table", (msg) => {
@@ -186,6 +214,7 @@ function withKey(payload) {
 async function watch() {
   const reply = await request(socket, "watch", withKey({ code: state.code }));
   if (reply.ok) keepBoardKey(state.code, reply.board_key);
+  state.rights = Boolean(reply.ok && reply.board);
   state.error = reply.ok ? "" : errorText(reply);
   paint();
 }
@@ -196,10 +225,10 @@ async function listTables() {
   paint();
 }
 
-async function createTable(kind, options, seats) {
+async function createTable(kind, options, seats, clock = null) {
   state.busy = true;
   paint();
-  const reply = await request(socket, "create_table", { game: kind, options, seats });
+  const reply = await request(socket, "create_table", { game: kind, options, seats, clock });
   state.busy = false;
   if (!reply.ok) {
     state.error = errorText(reply);
@@ -214,7 +243,8 @@ async function createTable(kind, options, seats) {
 function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
   if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
-  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [] });
+  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
+  toasts.clear();
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
   if (rewatch) watch();
   paint();
@@ -230,6 +260,8 @@ async function act(event, payload) {
 const handlers = {
   onStart: () => act("start", { code: state.code }),
   onRelease: (seat) => act("release_seat", { code: state.code, seat }),
+  onSetBot: (seat, level) => act("set_bot", { code: state.code, seat, level }),
+  onClock: (clock) => act("configure", { code: state.code, clock }),
   onPlayAgain: async () => {
     const reply = await act("play_again", { code: state.code });
     if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
@@ -237,7 +269,7 @@ const handlers = {
 };
 
 window.addEventListener("popstate", () => {
-  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set() });
+  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
   if (state.code) watch();
   else listTables();
   paint();
@@ -253,17 +285,22 @@ function Page() {
   const title = state.table.title || t(g.titleKey);
   document.title = `${title} · ${state.code}`;
   if (state.table.state === "lobby" || !state.view) {
-    return html`<${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease} error=${state.error} />`;
+    const manage = state.rights;
+    return html`<${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease}
+      onSetBot=${manage ? handlers.onSetBot : null} onClock=${manage ? handlers.onClock : null} error=${state.error} />`;
   }
+  const clock = state.table.state === "playing" ? state.clock : null;
+  const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
-    handlers=${handlers} fresh=${state.fresh} />`;
+    handlers=${handlers} fresh=${state.fresh} clock=${clock} />
+    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 
 function paint() {
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
-    <${Page} /><${MomentBanner} moment=${state.moment} />`, root);
+    <${Page} /><${MomentBanner} moment=${state.moment} /><${Toasts} items=${toasts.items} />`, root);
 }
 
 paint();

@@ -13,7 +13,10 @@ import { html, render } from "./lib/html.js";
 import { addStrings, setLocale, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
-import { LogList } from "./lib/log.js";
+import { byTracker, LogList, noticeEntry } from "./lib/log.js";
+import { botLine, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
+import { clockState, Countdown } from "./lib/clock.js";
+import { toastQueue, Toasts } from "./lib/toasts.js";
 import { seatColor, seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
 import { Sheet } from "./lib/sheet.js";
@@ -50,9 +53,14 @@ const state = {
   lastBySeat: {},
   history: false,
   sound: soundOn(),
+  clock: null, // the running countdowns (lib/clock.js clockState); this phone shows its own seat's
+  notices: 0,
 };
+const toasts = toastQueue(() => paint());
+const chosenBy = byTracker();
 state.token = state.code ? localStorage.getItem(tokenKey(state.code)) : null;
 let viewWait = null;
+let waitingNotices = []; // notices heard before the first view said which seat is this phone's
 let lastPrompt = null;
 let firstView = true;
 
@@ -113,6 +121,9 @@ socket.on("view", (msg) => {
   state.view = msg.view;
   state.legal = msg.legal_actions || [];
   state.seq += 1;
+  const notices = waitingNotices;
+  waitingNotices = [];
+  notices.forEach(showNotice);
   clearTimeout(viewWait);
   state.busy = false;
   paint();
@@ -141,7 +152,7 @@ function addLog(entries) {
 socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  const entries = g.describe(msg.events, logContext(msg.step));
+  const entries = chosenBy.mark(g.describe(msg.events, logContext(msg.step)), msg, state.table?.seats);
   addLog(entries);
   if (typeof msg.seat === "number" && entries.length) state.lastBySeat[msg.seat] = entries.map((e) => e.text).join(" · ");
   paint();
@@ -150,9 +161,37 @@ socket.on("events", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  chosenBy.reset();
+  for (const batch of msg.entries || []) addLog(chosenBy.mark(g.describe(batch.events, logContext(batch.step)), batch, state.table?.seats));
   paint();
 });
+
+/** The table's clock: this phone shows the countdown of its own seat. */
+socket.on("clock", (msg) => {
+  if (msg.code !== state.code) return;
+  state.clock = clockState(msg);
+  paint();
+});
+
+/** A bot took a seat over or left it, or a player is back (this one too: "welcome back"). A phone that
+ * comes back hears of it before its first view tells it its seat: the notice waits for that view. */
+socket.on("notice", (msg) => {
+  if (msg.code !== state.code) return;
+  if (state.seat === null && state.token) {
+    waitingNotices.push(msg);
+    return;
+  }
+  showNotice(msg);
+});
+
+function showNotice(msg) {
+  const mine = msg.seat === state.seat;
+  const text = noticeText(msg, seatName(state.table, msg.seat), mine);
+  if (!text) return;
+  state.notices += 1;
+  addLog([noticeEntry(`notice.${state.step}.${state.notices}`, msg.seat, text, noticeIcon(msg))]);
+  toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat, ms: mine ? 10000 : undefined });
+}
 
 /** Another seat chose during a simultaneous turn: who is still choosing. */
 socket.on("choosing", (msg) => {
@@ -229,7 +268,7 @@ async function simple(event) {
 function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (code === state.code) return;
-  Object.assign(state, { code, table: null, view: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {} });
+  Object.assign(state, { code, table: null, view: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null });
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
 
@@ -254,9 +293,10 @@ function Header() {
   const g = game();
   const me = state.seat;
   const mine = g && me !== null && g.promptKey(state.view, me, state.step) !== null;
+  const end = state.table?.state === "playing" && me !== null ? state.clock?.ends?.[me] : null;
   return html`<header class="phone-head" style=${me !== null ? `--seat: ${seatColor(me)}` : ""}>
     <span class="me">${me !== null ? seatName(state.table, me) : ""}</span>
-    ${mine ? html`<span class="head-move" id="my-move">${t("phone.your_move")}</span>` : null}
+    ${mine || end ? html`<span class="head-move ${mine ? "" : "clock-only"}" id=${mine ? "my-move" : null}>${mine ? t("phone.your_move") : null}<${Countdown} end=${end} total=${state.clock?.seconds} seat=${me} cls="my-clock" /></span>` : null}
     <span class="head-tools">
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
@@ -294,7 +334,9 @@ function Body() {
     playAgain: () => simple("play_again"),
     lastOf: (seat) => state.lastBySeat[seat] || "",
   };
-  return html`<${g.Phone} ctx=${ctx} />`;
+  const mySeat = state.table.seats?.[state.seat];
+  const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;
+  return html`${kept}<${g.Phone} ctx=${ctx} />`;
 }
 
 function History() {
@@ -320,7 +362,7 @@ function paint() {
   document.body.dataset.busy = state.busy ? "1" : "0";
   document.body.dataset.seat = state.seat === null ? "" : String(state.seat);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} />
-    <${Header} /><main class="phone-main"><${Body} /></main><${History} />`, root);
+    <${Header} /><main class="phone-main"><${Body} /></main><${History} /><${Toasts} items=${toasts.items} />`, root);
   afterPaint();
 }
 

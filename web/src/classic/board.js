@@ -7,7 +7,9 @@ import { list, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
 import { fitGroup, useFitted } from "../lib/fit.js";
 import { LogList } from "../lib/log.js";
-import { SeatPills } from "../lib/seats.js";
+import { BotTag, botSeatName, isTakeover } from "../lib/bots.js";
+import { Countdown } from "../lib/clock.js";
+import { isAway, SeatPills } from "../lib/seats.js";
 import { ClassicCity } from "./pieces.js";
 import { ClassicScores } from "./scores.js";
 
@@ -69,15 +71,24 @@ function Header({ view, table, names, onRelease }) {
   </header>`;
 }
 
-/** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow). */
-export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set() }) {
+/** What a city's header adds about its seat: a bot playing for its player, the robot of a bot seat (its
+ * name says the level), the clock's countdown. */
+function SeatExtra({ seat, clock }) {
+  if (!seat) return null;
+  const bot = isTakeover(seat) ? html`<${BotTag} seat=${seat} />` : seat.bot ? html`<${Icon} name="bot" cls="bot-mark" label=${botSeatName(seat)} />` : null;
+  return html`${bot}<${Countdown} end=${clock?.ends?.[seat.seat]} total=${clock?.seconds} seat=${seat.seat} />`;
+}
+
+/** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow); clock: the running
+ * countdowns (lib/clock.js), each on the city of its seat. */
+export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null }) {
   const cities = view.cities || [];
   const cityNameList = cityNames(view, names);
   const { cols, places, logPlace } = ringPlaces(cities.length);
   const over = view.phase === "over" && view.result;
   const gridCols = logPlace ? cols : cols + 1;
   const ring = useFitted(fitRing);
-  const away = (seat) => Boolean(seat !== null && seat !== undefined && table.seats?.[seat]?.taken && !table.seats[seat].connected);
+  const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
     ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />` : null}
@@ -86,7 +97,8 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
         const place = places[c];
         const arrows = { left: arrowBetween(place, places[city.left]), right: arrowBetween(place, places[city.right]) };
         return html`<div key=${`city${c}`} class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
-          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true} />
+          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true}
+            extra=${city.seat === null || city.seat === undefined ? null : html`<${SeatExtra} seat=${table.seats?.[city.seat]} clock=${clock} />`} />
         </div>`;
       })}
       <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>

@@ -64,7 +64,7 @@ export function ScienceMarks({ science }) {
 }
 
 /** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
-export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false }) {
+export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, extra = null }) {
   const groups = {};
   for (const card of city.cards || []) (groups[entry(card).color || "grey"] ||= []).push(card);
   const seat = city.seat ?? null;
@@ -80,6 +80,7 @@ export function ClassicCity({ city, name, names = [], status = "", away = false,
       </span>
       ${away ? html`<span class="state away" data-away="true"><${Icon} name="away" />${t("lobby.away")}</span>` : null}
       ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}` : html`<${Icon} name="age" />${t("classic.choosing")}`}</span>` : null}
+      ${extra}
     </header>
     <${Stages} city=${city} onOpen=${onOpen} />
     <div class="city-row"><${Production} city=${city} /><${ScienceMarks} science=${city.science} /></div>

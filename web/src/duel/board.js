@@ -24,13 +24,13 @@ function phaseText(view) {
   return t("duel.age", { age: view.age });
 }
 
-function Header({ view, table, names, onRelease }) {
+function Header({ view, table, names, onRelease, clock }) {
   const acting = view.phase === "over" ? null : view.pending?.seat;
   return html`<header class="status">
     <span class="phase"><${Icon} name="age" />${phaseText(view)}</span>
     <span class="pending" id="pending" style=${acting !== null && acting !== undefined ? `--seat: ${seatColor(acting)}` : ""}>${pendingText(view, names)}</span>
     ${view.play_again && acting !== null && acting !== undefined ? html`<span class="again" id="play-again"><${Icon} name="play_again" />${t("duel.plays_again", { name: names[acting] ?? "?" })}</span>` : null}
-    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${acting !== null && acting !== undefined ? [acting] : []} />
+    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${acting !== null && acting !== undefined ? [acting] : []} clock=${clock} />
   </header>`;
 }
 
@@ -57,8 +57,8 @@ function fitBoard(board) {
   for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS);
 }
 
-/** The whole TV board of a Duel. */
-export function DuelBoard({ table, view, names, log, error, handlers, fresh = new Set() }) {
+/** The whole TV board of a Duel; clock: the running countdowns (lib/clock.js), shown on the seat pills. */
+export function DuelBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null }) {
   const players = view.players || [];
   const acting = view.phase === "over" ? null : view.pending?.seat;
   const over = view.phase === "over" && view.result;
@@ -68,7 +68,7 @@ export function DuelBoard({ table, view, names, log, error, handlers, fresh = ne
   else if (view.phase === "draft") middle = html`<${Draft} draft=${view.draft} />`;
   else middle = html`<${Pyramid} structure=${view.structure} />`;
   return html`<div class="game duel-game phase-${view.phase}" ref=${board}>
-    <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
+    <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} clock=${clock} />
     ${[0, 1].map((seat) => players[seat] ? html`<${DuelCity} key=${`city${seat}`} player=${players[seat]} name=${names[seat]} seat=${seat} active=${acting === seat} fresh=${fresh} />` : null)}
     <div class="center">
       <${Military} military=${view.military} names=${names} />

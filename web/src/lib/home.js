@@ -11,7 +11,7 @@ function gameTitle(games, table) {
 export function BoardHome({ games, tables, busy, error, onCreate, onOpen }) {
   return html`<main class="home">
     <h1>${t("home.heading")}</h1>
-    <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats) => onCreate(game.kind, options, seats)} />`)}</div>
+    <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats, clock) => onCreate(game.kind, options, seats, clock)} />`)}</div>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${tables.length ? html`<div class="panel">
       <h2>${t("home.tables")}</h2>

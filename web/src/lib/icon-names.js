@@ -90,6 +90,8 @@ export const ICON_NAMES = {
   arrow: "plain-arrow",
   check: "check-mark",
   away: "broken-wall",
+  bot: "vintage-robot",
+  clock: "stopwatch",
   sound_on: "speaker",
   sound_off: "speaker-off",
   trophy: "laurels-trophy",

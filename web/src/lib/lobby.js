@@ -1,12 +1,27 @@
-// The lobby of one table: on the TV the QR code, the join address, the code and the seats; on a phone the
-// seats and "start".
+// The lobby of one table: on the TV the QR code, the join address, the code, the seats (the board can make
+// any free seat a bot of a level) and the clock; on a phone the seats and "start".
+import { BotTag, botSeatName, LevelPicker } from "./bots.js";
+import { ClockSetting } from "./clock.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { Icon } from "./icons.js";
 import { seatColor } from "./seats.js";
 
-function SeatRow({ seat, onRelease }) {
-  if (!seat.taken) return html`<li class="seat empty" data-seat=${seat.seat}><span class="seat-name">${t("seat.label", { n: seat.seat + 1 })}</span><span class="muted">${t("lobby.empty_seat")}</span></li>`;
+/** One seat of the lobby; onSetBot(seat, level or null) when the board may seat bots. */
+function SeatRow({ seat, onRelease, onSetBot = null }) {
+  const label = t("seat.label", { n: seat.seat + 1 });
+  if (seat.bot) {
+    return html`<li class="seat bot" data-seat=${seat.seat} data-bot=${seat.bot} style=${`--seat: ${seatColor(seat.seat)}`}>
+      <${Icon} name="bot" cls="seat-bot-icon" /><span class="seat-name">${seat.name ? html`${seat.name} <${BotTag} seat=${seat} />` : botSeatName(seat)}</span>
+      ${onSetBot ? html`<span class="seat-tools"><${LevelPicker} seat=${seat.seat} current=${seat.bot} label=${t("bot.pick_for", { seat: label })} onPick=${(level) => onSetBot(seat.seat, level)} />
+        <button type="button" class="remove-bot" data-action="remove-bot" data-seat=${seat.seat} onClick=${() => onSetBot(seat.seat, null)}>${t("bot.remove")}</button></span>` : null}
+    </li>`;
+  }
+  if (!seat.taken) {
+    return html`<li class="seat empty" data-seat=${seat.seat}><span class="seat-name">${label}</span><span class="muted">${t("lobby.empty_seat")}</span>
+      ${onSetBot ? html`<span class="seat-tools"><span class="add-bot">${t("bot.add")}</span><${LevelPicker} seat=${seat.seat} label=${t("bot.pick_for", { seat: label })} onPick=${(level) => onSetBot(seat.seat, level)} /></span>` : null}
+    </li>`;
+  }
   return html`<li class="seat ${seat.connected ? "on" : "away"}" data-seat=${seat.seat} style=${`--seat: ${seatColor(seat.seat)}`}>
     <span class="dot" aria-hidden="true"></span><span class="seat-name">${seat.name}</span>
     <span class="muted">${seat.connected ? t("lobby.connected") : html`<${Icon} name="away" />${t("lobby.away")}`}</span>
@@ -14,8 +29,9 @@ function SeatRow({ seat, onRelease }) {
   </li>`;
 }
 
-/** The TV lobby of table; title and note come from the game. */
-export function BoardLobby({ table, title, note, onStart, onRelease, error }) {
+/** The TV lobby of table; title and note come from the game; onSetBot and onClock when this page is the
+ * table's board (it may seat bots and set the clock). */
+export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = null, onClock = null, error }) {
   const seats = table.seats || [];
   const full = seats.length > 0 && seats.every((s) => s.taken);
   return html`<main class="lobby">
@@ -27,7 +43,8 @@ export function BoardLobby({ table, title, note, onStart, onRelease, error }) {
       ${(table.join_urls || []).length > 1 ? html`<p class="other-urls">${t("lobby.other_urls")} ${table.join_urls.slice(1).join(" · ")}</p>` : null}
       <p class="code">${t("lobby.code")} <strong id="table-code">${table.code}</strong></p>
       <h2>${t("lobby.players")}</h2>
-      <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${onRelease} />`)}</ul>
+      <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${onRelease} onSetBot=${onSetBot} />`)}</ul>
+      <${ClockSetting} value=${table.clock ?? null} onSet=${onClock} />
       ${full ? html`<button class="big primary" data-action="start" onClick=${onStart}>${t("lobby.start")}</button>` : html`<p class="muted">${t("lobby.waiting")}</p>`}
       ${error ? html`<p class="error">${error}</p>` : null}
     </div>
@@ -43,6 +60,7 @@ export function PhoneLobby({ table, me, title, note, busy, onStart, error }) {
     <p class="note">${note}</p>
     <p>${me !== null && me !== undefined ? t("phone.seated", { name: seats[me]?.name || "", n: me + 1 }) : t("conn.connecting")}</p>
     <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${null} />`)}</ul>
+    ${table?.clock ? html`<${ClockSetting} value=${table.clock} />` : null}
     ${full ? html`<button class="big primary" data-action="start" disabled=${busy} onClick=${onStart}>${t("phone.start")}</button>` : html`<p class="muted">${t("phone.wait_start")}</p>`}
     ${error ? html`<p class="error" id="error">${error}</p>` : null}
   </section>`;

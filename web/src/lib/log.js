@@ -3,7 +3,48 @@
 // {id, seat, icons: [vnode], text} (see the games' log.js).
 import { html } from "./html.js";
 import { t } from "./i18n.js";
+import { Icon } from "./icons.js";
 import { seatColor } from "./seats.js";
+
+/** Who chose a move, when it was not the seat's own player or a bot seat: a bot playing for the player, or
+ * the clock (the host's `by`). */
+const BY_ICONS = { bot: "bot", clock: "clock" };
+
+/** Who chose each seat's move, for the log: `events.by` (and history entries' `by`) belongs to the one
+ * action; during a simultaneous turn a choice shows nothing until the turn ends, when one batch reveals
+ * every seat's move, so each seat's latest choice is remembered until then. */
+export function byTracker() {
+  let chosenBy = {};
+  return {
+    /** The entries of one action (msg: {seat, by, events}) with `by` on the lines of the seats whose move
+     * a bot chose for a player (a bot seat's name already says "Bot") or the clock made; seats: the
+     * table's seats. */
+    mark(entries, msg, seats) {
+      if (typeof msg.seat === "number") chosenBy[msg.seat] = msg.by;
+      if (!(msg.events || []).length) return entries;
+      const by = chosenBy;
+      chosenBy = {};
+      return entries.map((entry) => {
+        const who = by[entry.seat];
+        const say = who === "clock" || (who === "bot" && Boolean(seats?.[entry.seat]?.name));
+        return say ? { ...entry, by: who } : entry;
+      });
+    },
+    reset() {
+      chosenBy = {};
+    },
+  };
+}
+
+/** Log entries for a table notice (a bot took a seat over, left, the player is back). */
+export function noticeEntry(id, seat, text, icon) {
+  return { id, type: "notice", seat, icons: html`<${Icon} name=${icon} />`, text, cls: "notice" };
+}
+
+function ByTag({ by }) {
+  if (!BY_ICONS[by]) return null;
+  return html`<span class="log-by" data-by=${by}><${Icon} name=${BY_ICONS[by]} />${t(`log.by.${by}`)}</span>`;
+}
 
 /** The entries, newest first; limit keeps the last few (the TV). */
 export function LogList({ entries, limit = 0, cls = "" }) {
@@ -13,7 +54,7 @@ export function LogList({ entries, limit = 0, cls = "" }) {
     ${shown.length
       ? html`<ol class="log-list">${shown.map((entry) => html`<li key=${entry.id} class="log-entry ${entry.cls || ""}" data-type=${entry.type}
             style=${entry.seat !== null && entry.seat !== undefined ? `--seat: ${seatColor(entry.seat)}` : ""}>
-            <span class="log-icons">${entry.icons}</span><span class="log-text">${entry.text}</span></li>`)}</ol>`
+            <span class="log-icons">${entry.icons}</span><span class="log-text">${entry.text}</span><${ByTag} by=${entry.by} /></li>`)}</ol>`
       : html`<p class="log-empty">${t("log.empty")}</p>`}
   </section>`;
 }
