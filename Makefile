@@ -2,18 +2,29 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Every Python package, dev tools included, pinned with hashes (see the README: "make lock" refreshes it).
+LOCK := requirements.lock
+UV_VERSION := 0.13.9
 PORT ?= 8765
 HOST_ARGS ?=
 
-.PHONY: run test bench lint setup web chromium clean
+.PHONY: run test bench lint lock setup web chromium clean
 
 setup: $(VENV)/.stamp web
 
-$(VENV)/.stamp: pyproject.toml
+$(VENV)/.stamp: pyproject.toml $(LOCK)
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev]"
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r $(LOCK)
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
+
+# Re-resolve the lock from pyproject.toml (and requirements-build.in) with uv, run in a throwaway venv.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	.lock-venv/bin/uv pip compile pyproject.toml requirements-build.in --extra dev --universal \
+	  --python-version 3.11 --generate-hashes -o $(LOCK)
+	rm -rf .lock-venv
 
 web/node_modules/.stamp: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
@@ -42,7 +53,7 @@ test: setup chromium
 
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
-	$(PY) -m host.bench
+	$(PY) -m host.bench --compare
 
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml).
 lint: $(VENV)/.stamp

@@ -10,12 +10,14 @@ object with the methods of :class:`Game`; each game kind lives in its own packag
   :func:`save`, is restored here by replaying its log)
 - ``catalog(options: dict | None) -> dict``
 - ``sample(view: dict, seed: int) -> Game``  (a whole game consistent with one seat's view)
+- optionally ``digest(game) -> str``  (a hash of the whole state, written in saves and checked at restore)
 
 Everything here is pure: no I/O, no clock, no asyncio. All randomness comes from the
 game's seed, so the same (kind, seats, seed, options, action log) always gives the same game.
 
-One save format serves every game: ``{"kind", "version", "seats", "seed", "options", "log"}``
-(:func:`save`), restored by replaying the log from the setup (:func:`restore`).
+One save format serves every game: ``{"kind", "version", "seats", "seed", "options", "log"}`` and, for
+the games that keep one, ``"digest"`` (:func:`save`), restored by replaying the log from the setup
+(:func:`restore`).
 """
 
 from __future__ import annotations
@@ -173,9 +175,12 @@ def new_game(kind: str, *, seats: int, seed: int, options: dict[str, Any] | None
 
 
 def save(kind: str, *, seats: int, seed: int, options: dict[str, Any] | None,
-         log: list[list[Any]]) -> dict[str, Any]:
-    """The save of a game (what :meth:`Game.to_dict` returns): plain data, restored by replay."""
-    return {
+         log: list[list[Any]], digest: str | None = None) -> dict[str, Any]:
+    """The save of a game (what :meth:`Game.to_dict` returns): plain data, restored by replay.
+
+    ``digest`` (a game's hash of the whole state the log reaches, see :func:`restore`) is optional.
+    """
+    data = {
         "kind": kind,
         "version": SAVE_VERSION,
         "seats": seats,
@@ -183,6 +188,9 @@ def save(kind: str, *, seats: int, seed: int, options: dict[str, Any] | None,
         "options": copy.deepcopy(options) if options else {},
         "log": [[seat, copy.deepcopy(action)] for seat, action in log],
     }
+    if digest is not None:
+        data["digest"] = digest
+    return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +202,11 @@ class SavedGame:
     seed: int
     options: dict[str, Any]
     log: list[list[Any]]
+    digest: str | None = None
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read_save(data: Any) -> SavedGame:
@@ -201,33 +214,53 @@ def read_save(data: Any) -> SavedGame:
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
         raise ValueError("not a saved game: a dict with a 'kind' is expected")
     kind = data["kind"]
+    declared = spec(kind)
     if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"corrupted {kind} save: version {data.get('version')!r} is not {SAVE_VERSION}")
-    if set(data) != SAVE_KEYS:
-        raise ValueError(f"corrupted {kind} save: the keys must be {sorted(SAVE_KEYS)}")
+        raise ValueError(f"not a saved {kind} game: version {data.get('version')!r} is not {SAVE_VERSION}")
+    missing = SAVE_KEYS - set(data)
+    if missing:
+        raise ValueError(f"not a saved {kind} game: missing {sorted(missing)}")
+    unknown = set(data) - SAVE_KEYS - {"digest"}
+    if unknown:
+        raise ValueError(f"saved {kind} game: unexpected keys {sorted(map(str, unknown))}")
     seats, seed, options, log = data["seats"], data["seed"], data["options"], data["log"]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (seats, seed)):
-        raise ValueError(f"corrupted {kind} save: 'seats' and 'seed' must be ints")
+    if not declared.accepts_seats(seats):
+        raise ValueError(f"not a saved {kind} game: {declared.title} is played by {declared.min_seats}"
+                         f" to {declared.max_seats} seats, not {seats!r}")
+    if not _is_int(seed):
+        raise ValueError(f"saved {kind} game: the seed must be an int")
     if not isinstance(options, dict):
-        raise ValueError(f"corrupted {kind} save: 'options' must be a dict")
-    pairs = isinstance(log, list) and all(
-        isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[1], dict) for entry in log)
-    if not pairs:
-        raise ValueError(f"corrupted {kind} save: 'log' must list [seat, action] pairs")
-    return SavedGame(kind, seats, seed, copy.deepcopy(options), [[seat, action] for seat, action in log])
+        raise ValueError(f"saved {kind} game: 'options' must be a dict")
+    if not isinstance(log, list):
+        raise ValueError(f"saved {kind} game: 'log' must be a list of [seat, action] pairs")
+    for step, entry in enumerate(log):
+        if not (isinstance(entry, list | tuple) and len(entry) == 2 and isinstance(entry[1], dict)):
+            raise ValueError(f"saved {kind} game: log entry {step} is not a [seat, action] pair")
+    digest = data.get("digest")
+    if digest is not None and not isinstance(digest, str):
+        raise ValueError(f"saved {kind} game: 'digest' must be a string")
+    pairs = [[seat, action] for seat, action in log]
+    return SavedGame(kind, seats, seed, copy.deepcopy(options), pairs, digest)
 
 
 def replay_save(saved: SavedGame) -> Game:
-    """The game of a save, rebuilt by replaying its log; ``ValueError`` if the log does not replay."""
+    """The game of a save, rebuilt by replaying its log; ``ValueError`` if the log does not replay, or
+    if the save has a digest and the game reaches another state (the game kind's ``digest(game)``)."""
     try:
         game = new_game(saved.kind, seats=saved.seats, seed=saved.seed, options=saved.options)
     except ValueError as err:
-        raise ValueError(f"corrupted {saved.kind} save: {err}") from None
+        raise ValueError(f"saved {saved.kind} game: {err}") from None
     for step, (seat, action) in enumerate(saved.log):
         try:
             game.apply(seat, copy.deepcopy(action))
         except IllegalAction as err:
-            raise ValueError(f"corrupted {saved.kind} save: action {step} does not replay: {err}") from None
+            raise ValueError(f"saved {saved.kind} game: log entry {step} is illegal: {err}") from None
+    if saved.digest is not None:
+        digest_of = getattr(_module(saved.kind), "digest", None)
+        if digest_of is None:
+            raise ValueError(f"saved {saved.kind} game: this game keeps no digest")
+        if digest_of(game) != saved.digest:
+            raise ValueError(f"saved {saved.kind} game: the state its log reaches does not match its digest")
     return game
 
 
@@ -236,7 +269,7 @@ def restore(data: dict[str, Any]) -> Game:
     if not isinstance(data, dict) or "kind" not in data:
         raise ValueError("not a saved game: a dict with a 'kind' is expected")
     module = _module(data["kind"])
-    if data.get("version") == SAVE_VERSION:
+    if _is_int(data.get("version")) and data["version"] == SAVE_VERSION:
         return replay_save(read_save(data))
     game: Game = module.restore(data)
     return game

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import gc
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
 import engine
+from host.config import HostConfig, is_loopback
 from host.qr import qr_svg
 from host.sockets import Hub
 from host.store import Store
@@ -23,12 +27,34 @@ WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
 NO_CACHE = {"Cache-Control": "no-cache"}
 NOT_BUILT = "run make run to build the web pages"
 SHUTDOWN_DRAIN = 0.5  # seconds to flush queued messages when the host stops
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
 
 HUB = web.AppKey("hub", Hub)
 TABLES = web.AppKey("tables", Tables)
 STORE = web.AppKey("store", Store)
 WEB_DIR = web.AppKey("web_dir", Path)
 CATALOGS = web.AppKey("catalogs", dict)
+HOST_NAMES = web.AppKey("host_names", frozenset[str])
+
+
+def host_names(base_urls: Iterable[str], allow_hosts: Iterable[str]) -> frozenset[str]:
+    """The names a request's Host header may use: loopback, the LAN addresses, ``--allow-host`` names."""
+    names = set(LOOPBACK_NAMES)
+    for url in base_urls:
+        hostname = urlsplit(url).hostname
+        if hostname:
+            names.add(hostname.lower())
+    names.update(name.strip().lower().rstrip(".") for name in allow_hosts if name.strip())
+    return frozenset(names)
+
+
+def name_of(host_header: str) -> str:
+    """The host name of a Host header, without its port, lower case."""
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        end = host.find("]")
+        return host[: end + 1] if end > 0 else host
+    return host.rsplit(":", 1)[0].rstrip(".") if host.count(":") == 1 else host.rstrip(".")
 
 
 def create_app(
@@ -37,22 +63,27 @@ def create_app(
     base_urls: list[str] | None = None,
     web_dir: str | Path | None = None,
     seed_source: Callable[[], int] | None = None,
+    config: HostConfig | None = None,
 ) -> web.Application:
     """Build the host: tables restored from ``data_dir``, join links on ``base_urls`` (main one first).
 
     Without ``base_urls`` the links use the Host header of the first request or socket seen.
     ``seed_source`` draws each new table's seed (default: the OS's randomness; tests fix it).
+    ``config``: trust settings and limits (default: :class:`HostConfig`).
+    Raises :class:`host.store.StoreError` when the data folder cannot be used.
     """
+    config = config or HostConfig()
     store = Store(data_dir)
-    tables = Tables(store, seed_source)
+    tables = Tables(store, seed_source, config)
     restored = tables.restore_all()
     if restored:
         log.info("restored tables: %s", ", ".join(restored))
-    hub = Hub(tables, base_urls)
-    app = web.Application(middlewares=[_note_host])
+    hub = Hub(tables, base_urls, config)
+    app = web.Application(middlewares=[_check_host])
     app[STORE], app[TABLES], app[HUB] = store, tables, hub
     app[WEB_DIR] = Path(web_dir) if web_dir is not None else WEB_DIST
     app[CATALOGS] = {}
+    app[HOST_NAMES] = host_names(base_urls or [], config.allow_hosts)
     hub.sio.attach(app)
     app.router.add_get("/", _board_page)
     app.router.add_get("/board/{code}", _board_page)
@@ -60,14 +91,24 @@ def create_app(
     app.router.add_get("/qr/{code}.svg", _qr)
     app.router.add_get("/catalog/{game}.json", _catalog)
     app.router.add_get("/static/{path:.+}", _static)
+    app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
     app.on_cleanup.append(_on_cleanup)
     return app
 
 
 @web.middleware
-async def _note_host(request: web.Request, handler: Any) -> web.StreamResponse:
-    request.app[HUB].note_host(request.host)
+async def _check_host(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Refuse requests that name the host by a name it does not serve (DNS rebinding)."""
+    header = request.headers.get("Host", "")
+    name = name_of(header)
+    names: frozenset[str] = request.app[HOST_NAMES]
+    if not header or (name not in names and not is_loopback(name.strip("[]"))):
+        served = ", ".join(sorted(names))
+        return web.Response(status=403, headers=NO_CACHE, text=(
+            f"this host does not answer to the name {header[:80]!r}; it answers to: {served}. "
+            f"Open it by one of those, or start it with --allow-host NAME."))
+    request.app[HUB].note_host(header)
     return await handler(request)
 
 
@@ -90,7 +131,13 @@ async def _static(request: web.Request) -> web.StreamResponse:
     root = request.app[WEB_DIR].resolve()
     if not root.is_dir():
         return web.Response(status=503, text=NOT_BUILT, headers=NO_CACHE)
-    path = (root / request.match_info["path"]).resolve()
+    name = request.match_info["path"]
+    if "\x00" in name:
+        raise web.HTTPNotFound()
+    try:
+        path = (root / name).resolve()
+    except (OSError, ValueError):
+        raise web.HTTPNotFound() from None
     if not path.is_relative_to(root) or not path.is_file():
         raise web.HTTPNotFound()
     return web.FileResponse(path, headers=NO_CACHE)
@@ -116,21 +163,49 @@ async def _catalog(request: web.Request) -> web.Response:
     return web.Response(text=cache[game], content_type="application/json")
 
 
-async def _on_shutdown(app: web.Application) -> None:
+async def _on_startup(app: web.Application) -> None:
     hub = app[HUB]
-    if hub.sio.eio.sockets:  # eio.disconnect() with no sockets raises ValueError
-        try:
-            # A client that vanished mid-handshake leaves a socket whose goodbye never drains;
-            # do not let it hold the shutdown (everything is already saved).
-            await asyncio.wait_for(hub.sio.eio.disconnect(), SHUTDOWN_DRAIN)
-        except TimeoutError:
-            log.warning("some connections did not close cleanly at shutdown")
+    hub.sweeper = asyncio.create_task(hub.run_sweeper())
+    # Everything loaded so far (the libraries, the engine's card data, the restored tables) lives as
+    # long as the host: keep it out of the garbage collector's full passes, which would otherwise stop
+    # every table for tens of milliseconds now and then.
+    gc.freeze()
+
+
+async def _on_shutdown(app: web.Application) -> None:
+    """Stop the sweeper, refuse new events, close every socket, flush queued messages. Each step is
+    bounded and a failing step is logged in one line: stopping never crashes."""
+    hub = app[HUB]
+    hub.closing = True
+    if hub.sweeper is not None:
+        hub.sweeper.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await hub.sweeper
+    # A snapshot of the sockets (they may leave while we close them), all closed at once, bounded: a
+    # client that vanished mid-handshake leaves a socket whose goodbye never drains, and must not hold
+    # the shutdown (everything is already saved).
+    closing = [asyncio.ensure_future(hub.sio.eio.disconnect(sid)) for sid in list(hub.sio.eio.sockets)]
+    if closing:
+        done, pending = await asyncio.wait(closing, timeout=SHUTDOWN_DRAIN)
+        for task in pending:
+            task.cancel()
+        if pending:
+            log.warning("%d connections did not close cleanly at shutdown", len(pending))
+        failed = [t.exception() for t in done if not t.cancelled() and t.exception() is not None]
+        if failed:
+            log.warning("closing %d connections at shutdown failed: %r", len(failed), failed[0])
     try:
         await asyncio.wait_for(hub.drain(), SHUTDOWN_DRAIN)
     except TimeoutError:
         log.warning("some messages were not sent before shutdown")
-    await hub.sio.shutdown()
+    except Exception as exc:
+        log.warning("flushing messages at shutdown failed: %r", exc)
+    try:
+        await hub.sio.shutdown()
+    except Exception as exc:
+        log.warning("stopping Socket.IO failed: %r", exc)
 
 
 async def _on_cleanup(app: web.Application) -> None:
-    app[STORE].close()
+    # The writer may still finish a commit a cancelled handler waits for; then the WAL is folded in.
+    await asyncio.get_running_loop().run_in_executor(None, app[STORE].close)

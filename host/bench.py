@@ -6,6 +6,11 @@ tables at once with headless phones (random policy, no delay). By default every 
 subprocess, so the phones' own decoding does not eat the host's event loop; ``--inline`` runs them in the
 host's process instead. Each acknowledged ``act`` has been written to SQLite (``synchronous=FULL``) first.
 The run is bounded: at most MAX_TABLES tables, and it stops by itself after LIMIT seconds.
+
+``python -m host.bench --compare [--baseline COMMIT] [--rounds R]`` measures this host against an older
+one side by side (see :mod:`host.benchab`): both run as ``python -m host`` subprocesses, the same loads
+(one table, then many tables flat out) alternate between them, and the host processes' CPU time per
+action is read from ``/proc``.
 """
 
 from __future__ import annotations
@@ -52,7 +57,9 @@ class TimedPhone(Phone):
     """A headless phone that times every ``act`` from emit to ack (accepted ones into the tally)."""
 
     def __init__(self, url: str, code: str, name: str, tally: Tally, seed: int) -> None:
-        super().__init__(url, code, name, seed=seed)
+        # No log of every message: a hundred phones keeping thousands of views would make the client
+        # process's garbage collector, not the host, set the latency's tail.
+        super().__init__(url, code, name, seed=seed, keep_log=False)
         plain_call = self.sio.call
 
         async def timed_call(event: str, data: Any = None, **kw: Any) -> Any:
@@ -66,7 +73,7 @@ class TimedPhone(Phone):
                 tally.refused += 1
             return ack
 
-        self.sio.call = timed_call  # type: ignore[method-assign]
+        setattr(self.sio, "call", timed_call)  # noqa: B010 (the client's method, wrapped per instance)
 
 
 async def play_table(url: str, game: str, seats: int, index: int, tally: Tally) -> None:
@@ -87,11 +94,13 @@ async def play_table(url: str, game: str, seats: int, index: int, tally: Tally) 
                         "steps": max((p.view or {}).get("step", 0) for p in phones)})
 
 
-async def play_tables(url: str, tables: int, game: str, seats: int, limit: float) -> dict[str, Any]:
-    """Play ``tables`` tables at once against the host at ``url`` for at most ``limit`` seconds."""
+async def play_tables(url: str, tables: int, game: str, seats: int, limit: float,
+                      first: int = 0) -> dict[str, Any]:
+    """Play ``tables`` tables at once against the host at ``url`` for at most ``limit`` seconds
+    (table ``i`` uses the phone seeds of index ``first + i``)."""
     tally = Tally()
     start = time.perf_counter()
-    tasks = [asyncio.create_task(play_table(url, game, seats, i, tally)) for i in range(tables)]
+    tasks = [asyncio.create_task(play_table(url, game, seats, first + i, tally)) for i in range(tables)]
     done, pending = await asyncio.wait(tasks, timeout=limit)
     for task in pending:
         task.cancel()
@@ -99,6 +108,25 @@ async def play_tables(url: str, tables: int, game: str, seats: int, limit: float
     errors = [repr(t.exception()) for t in done if t.exception() is not None]
     return {**asdict(tally), "seconds": time.perf_counter() - start, "timed_out": bool(pending),
             "errors": errors}
+
+
+async def play_in_turn(url: str, tables: int, game: str, seats: int, limit: float,
+                       first: int = 0) -> dict[str, Any]:
+    """Play ``tables`` tables one after another (each alone on the host), within ``limit`` seconds."""
+    start = time.perf_counter()
+    merged: dict[str, Any] = {"latencies": [], "refused": 0, "games": [], "timed_out": False, "errors": []}
+    for i in range(tables):
+        left = limit - (time.perf_counter() - start)
+        if left <= 0:
+            merged["timed_out"] = True
+            break
+        one = await play_tables(url, 1, game, seats, left, first + i)
+        for key in ("latencies", "games", "errors"):
+            merged[key] += one[key]
+        merged["refused"] += one["refused"]
+        merged["timed_out"] = merged["timed_out"] or one["timed_out"]
+    merged["seconds"] = time.perf_counter() - start
+    return merged
 
 
 async def _clients_in_subprocess(url: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -115,7 +143,8 @@ async def _clients_in_subprocess(url: str, args: argparse.Namespace) -> dict[str
             await proc.wait()
     if proc.returncode != 0 or not out.strip():
         raise RuntimeError(f"the client subprocess failed (exit {proc.returncode})")
-    return json.loads(out.decode().strip().splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.decode().strip().splitlines()[-1])
+    return result
 
 
 def _stored(data_dir: Path) -> tuple[int, int]:
@@ -151,7 +180,8 @@ async def run_bench(args: argparse.Namespace) -> dict[str, Any]:
     return summarize(args, played, stored_actions, stored_over)
 
 
-def _p99(values: list[float]) -> float:
+def p99(values: list[float]) -> float:
+    """The 99th percentile (nearest rank) of ``values``; 0.0 for none."""
     ordered = sorted(values)
     return ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)] if ordered else 0.0
 
@@ -170,7 +200,7 @@ def summarize(args: argparse.Namespace, played: dict[str, Any], stored_actions: 
         "seconds": played["seconds"],
         "actions_per_second": len(latencies) / played["seconds"] if played["seconds"] else 0.0,
         "latency_median": statistics.median(latencies) if latencies else 0.0,
-        "latency_p99": _p99(latencies),
+        "latency_p99": p99(latencies),
         "game_median": statistics.median(game_times) if game_times else 0.0,
         "game_max": max(game_times, default=0.0),
         "timed_out": played["timed_out"], "errors": played["errors"],
@@ -209,7 +239,15 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seats", type=int, default=None, help="players per table (default: the game's)")
     parser.add_argument("--seconds", type=float, default=DEFAULT_SECONDS, help="stop after this long")
     parser.add_argument("--inline", action="store_true", help="run the phones in the host's process")
+    parser.add_argument("--compare", action="store_true",
+                        help="measure this host against --baseline side by side (make bench)")
+    parser.add_argument("--baseline", default=None, help="the git commit of the older host (--compare)")
+    parser.add_argument("--rounds", type=int, default=None, help="A/B rounds (--compare)")
+    parser.add_argument("--data-root", default=None,
+                        help="folder for the hosts' saved tables (--compare; e.g. /dev/shm: no disk)")
     parser.add_argument("--clients-of", metavar="URL", help=argparse.SUPPRESS)  # the client subprocess
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)  # phone seeds' first index
+    parser.add_argument("--one-by-one", action="store_true", help=argparse.SUPPRESS)  # tables in turn
     return parser
 
 
@@ -227,6 +265,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--seconds must be over 0 and at most 3600")
     if args.clients_of is not None and not args.clients_of.startswith(f"http://{LOOPBACK}:"):
         parser.error(f"the bench only talks to {LOOPBACK}")
+    if args.rounds is not None and not 1 <= args.rounds <= 10:
+        parser.error("--rounds must be 1 to 10")
     return args
 
 
@@ -234,9 +274,18 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry point: 0 when every table finished with a result."""
     args = parse_args(argv)
     if args.clients_of:
-        played = asyncio.run(play_tables(args.clients_of, args.tables, args.game, args.seats, args.seconds))
+        if args.one_by_one:
+            played = asyncio.run(play_in_turn(args.clients_of, args.tables, args.game, args.seats,
+                                              args.seconds, args.first))
+        else:
+            played = asyncio.run(play_tables(args.clients_of, args.tables, args.game, args.seats,
+                                             args.seconds, args.first))
         print(json.dumps(played), flush=True)
         return 0
+    if args.compare:
+        from host.benchab import compare_main
+
+        return compare_main(args)
     try:
         summary = asyncio.run(run_bench(args))
     except (RuntimeError, PhoneError, OSError) as exc:

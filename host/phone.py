@@ -67,9 +67,11 @@ class Phone:
     """
 
     def __init__(
-        self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
+        self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0,
+        keep_log: bool = True,
     ) -> None:
         self.url, self.code, self.name, self.delay = url, code.upper(), name, delay
+        self.keep_log = keep_log  # keep every message received in ``received`` (tests read it)
         self.rng = random.Random(seed)
         self.auth: dict[str, Any] = {"token": None}
         self.sio = new_client()
@@ -79,15 +81,18 @@ class Phone:
         self.replaced = False
         self.received: list[tuple[str, Any]] = []
         self.changed = asyncio.Event()
-        for event in ("view", "table", "events", "error", "new_table"):
+        for event in ("view", "table", "events", "error", "new_table", "choosing", "history"):
             self.sio.on(event, self._keeper(event))
         self.sio.on("disconnect", self._dropped)
 
     def _keeper(self, event: str) -> Any:
         async def keep(data: Any) -> None:
-            self.received.append((event, data))
+            if self.keep_log:
+                self.received.append((event, data))
             if event == "view" and isinstance(data, dict) and data.get("code") == self.code:
                 self.view = data
+            elif event == "choosing" and isinstance(data, dict) and data.get("code") == self.code:
+                self._apply_choosing(data)
             elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:
                 self.table = data
             elif event == "error" and isinstance(data, dict) and data.get("error") == "replaced":
@@ -95,6 +100,18 @@ class Phone:
             self.changed.set()
 
         return keep
+
+    def _apply_choosing(self, data: dict[str, Any]) -> None:
+        """Another seat chose during a simultaneous turn: only the step and who is waiting changed."""
+        held = self.view
+        if held is None or not isinstance(held.get("view"), dict):
+            return
+        if data.get("step", 0) <= held.get("step", 0):
+            return
+        game_view = {**held["view"], "waiting": list(data.get("waiting") or [])}
+        if isinstance(game_view.get("chosen"), list):
+            game_view["chosen"] = [s not in game_view["waiting"] for s in range(len(game_view["chosen"]))]
+        self.view = {**held, "step": data["step"], "view": game_view}
 
     async def _dropped(self, *reason: Any) -> None:
         self.changed.set()
@@ -176,7 +193,8 @@ class Phone:
         await self.sio.disconnect()
 
 
-async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0) -> dict:
+async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
+                    ) -> dict[str, Any] | None:
     """Join table ``code`` as ``name``, play random legal moves to the end and return the result."""
     phone = Phone(url, code, name, seed=seed, delay=delay)
     try:

@@ -1,44 +1,70 @@
-"""The Socket.IO side of the host: one handler per event of docs/protocol.md, and the broadcasts.
+"""The Socket.IO side of the host: one handler per event of docs/protocol.md, rights, limits, broadcasts.
 
-Every handler is wrapped: a malformed or refused request gets an error ack and changes nothing; no
-exception escapes into python-socketio. Messages are computed right after each change and sent by
-one ordered chain of tasks, so acks go out before the broadcasts they cause and no client sees
+Every handler is wrapped: a malformed, refused or rate-limited request gets an error ack and changes
+nothing; no exception escapes into python-socketio. The changes of one table are ordered by the table's
+lock (a change and its commit end before the next starts). Messages are computed right after each change
+and sent by one ordered chain of tasks, so acks go out before the broadcasts they cause and no client sees
 states out of order.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
+import sqlite3
+from collections import deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
-import msgpack
-import socketio
+from engineio import packet as eio_packet
+from socketio import packet
 
+import engine
+from engine.api import GameSpec
+from host.config import HostConfig
 from host.errors import HostError
+from host.limits import RateLimiter, Throttled
 from host.model import LOBBY, OVER, Seat, Table
-from host.tables import Tables
+from host.tables import Played, Tables
+from host.transport import CappedEngineServer, HostServer
 from host.wire import JsMsgPackPacket
 
 log = logging.getLogger("host.sockets")
 
-MAX_PAYLOAD = 8 * 1024  # an event's payload, msgpack-encoded: larger gets "too_large"
+MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_large"
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
+SEAT, WATCH = "seat", "watch"
 
-Message = tuple[str, Any, str]  # event, payload, sid or room
+
+class Message(NamedTuple):
+    """One message to send: an event, its payload, a socket id or room, and a socket id to leave out."""
+
+    event: str
+    payload: Any
+    to: str
+    skip: str | None = None
+
+
 Handler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]]
 
 
 @dataclass
 class Client:
-    """What one socket is: seated at a table, watching one, or neither."""
+    """One socket: where it connects from, what it is (seated at a table, watching one, or neither),
+    the board key it proved (a board has the rights of every table with that key: its table and the
+    tables "play again" made from it), and the seat token it presented or was given."""
 
-    role: str | None = None  # "seat" | "watch" | None
+    address: str | None = None
+    trusted: bool = False
+    role: str | None = None  # SEAT | WATCH | None
     code: str | None = None
     seat: int | None = None
+    board_key: str | None = None  # the board key this socket proved (or was given, on loopback)
+    token: str | None = None
+    rooms: set[str] = field(default_factory=set)
 
 
 def room_all(code: str) -> str:
@@ -51,28 +77,55 @@ def room_watch(code: str) -> str:
     return f"w:{code}"
 
 
+def _same_key(given: Any, key: str) -> bool:
+    return isinstance(given, str) and bool(key) and hmac.compare_digest(given.encode(), key.encode())
+
+
 class Hub:
     """The Socket.IO server bound to a :class:`Tables`."""
 
-    def __init__(self, tables: Tables, base_urls: list[str] | None = None) -> None:
+    def __init__(self, tables: Tables, base_urls: list[str] | None = None,
+                 config: HostConfig | None = None) -> None:
         self.tables = tables
+        self.config = config or HostConfig()
+        limits = self.config.limits
         self.base_urls = list(base_urls or [])
         self.clients: dict[str, Client] = {}
-        self._chain: asyncio.Task[None] | None = None
-        self.sio = socketio.AsyncServer(
+        self.watchers: dict[str, set[str]] = {}  # table code -> sockets watching it
+        self.specs: dict[str, GameSpec] = {}
+        self._outbox: deque[tuple[list[Message], Callable[[], Awaitable[Any]] | None]] = deque()
+        self._sender: asyncio.Future[None] | None = None
+        self.socket_rate = RateLimiter(limits.socket_burst, limits.socket_rate)
+        self.address_rate = RateLimiter(limits.address_burst, limits.address_rate)
+        self.limited = Throttled(log, "events refused by the rate limits")
+        self.dropped = Throttled(log, "clients dropped for not reading their messages")
+        self.sio = HostServer(
             async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
             ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, max_http_buffer_size=MAX_TRANSPORT,
             logger=False, engineio_logger=False,
+            async_handlers=False,  # the event's handler runs in Engine.IO's reading task (see below)
         )
+        self.sio.max_event_bytes = MAX_PAYLOAD
+        eio = self.sio.eio
+        assert isinstance(eio, CappedEngineServer)
+        # One socket's events are handled one after another, in the task that reads the socket: no task
+        # per event (a flood waits in the socket's TCP buffer, not in the host's memory), and one turn of
+        # the event loop less before each handler. Different sockets still run at the same time.
+        eio.async_handlers = False
+        eio.max_items, eio.max_bytes = limits.queued_messages, limits.queued_bytes
+        eio.on_overflow = self._overflowed
         self.sio.on("connect", self._on_connect)
         self.sio.on("disconnect", self._on_disconnect)
         self.sio.on("*", self._on_unknown)
         for name, handler in {
-            "list_tables": self.list_tables, "create_table": self.create_table, "watch": self.watch,
-            "join": self.join, "start": self.start, "act": self.act, "play_again": self.play_again,
+            "list_tables": self.list_tables, "table_info": self.table_info, "create_table": self.create_table,
+            "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
+            "start": self.start, "act": self.act, "play_again": self.play_again,
             "release_seat": self.release_seat,
         }.items():
             self.sio.on(name, self._guard(name, handler))
+        self.sweeper: asyncio.Task[None] | None = None
+        self.closing = False
 
     # -- plumbing ---------------------------------------------------------------------------------
 
@@ -84,64 +137,136 @@ class Hub:
     def _guard(self, name: str, handler: Handler) -> Callable[..., Awaitable[dict[str, Any]]]:
         async def guarded(sid: str, *args: Any) -> dict[str, Any]:
             try:
+                self._rate_check(sid)
+                if self.closing:
+                    raise HostError("internal", "the host is stopping; try again in a moment")
                 if len(args) != 1 or not isinstance(args[0], dict):
                     raise HostError("bad_request", f"'{name}' takes exactly one map as its payload")
-                if len(msgpack.packb(args[0])) > MAX_PAYLOAD:
-                    raise HostError("too_large", f"payloads are limited to {MAX_PAYLOAD} bytes")
                 return {"ok": True, **(await handler(sid, args[0]) or {})}
             except HostError as exc:
                 return exc.ack()
+            except (OSError, sqlite3.Error) as exc:  # the disk: full, gone, read-only
+                log.error("event %r from %s: the change could not be saved (%s); it was undone",
+                          name, sid, exc)
+                return {"ok": False, "error": "internal", "message": "the host could not save that; nothing "
+                                                                     "changed"}
             except Exception:
                 log.exception("event %r from %s failed", name, sid)
                 return {"ok": False, "error": "internal", "message": "the host failed; nothing changed"}
 
         return guarded
 
+    def _rate_check(self, sid: str) -> None:
+        client = self.clients.get(sid)
+        wait = self.socket_rate.take(sid)
+        if not wait and client is not None and not client.trusted and client.address is not None:
+            wait = self.address_rate.take(client.address)
+        if wait:
+            self.limited.note(client.address if client is not None and client.address else sid)
+            raise HostError("rate_limited", "too many requests; slow down",
+                            retry_after=max(0.001, round(wait, 3)))
+
     async def _on_unknown(self, event: str, sid: str, *args: Any) -> dict[str, Any]:
+        try:
+            self._rate_check(sid)
+        except HostError as exc:
+            return exc.ack()
         return HostError("unknown_event", f"unknown event {str(event)[:40]!r}").ack()
 
     def send(self, messages: list[Message], then: Callable[[], Awaitable[Any]] | None = None) -> None:
-        """Queue ``messages`` (and then an optional coroutine) behind every earlier send."""
-        prev = self._chain
+        """Queue ``messages`` (and then an optional coroutine) behind every earlier send. One sender task
+        empties the queue; it starts on the next turn of the event loop, after the ack of the event
+        being handled."""
+        self._outbox.append((messages, then))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.ensure_future(self._send_all())
 
-        async def run() -> None:
-            if prev is not None:
-                await prev
-            for event, payload, to in messages:
+    async def _send_all(self) -> None:
+        while self._outbox:
+            messages, then = self._outbox.popleft()
+            for message in messages:
                 try:
-                    await self.sio.emit(event, payload, to=to)
+                    await self._emit(message)
                 except Exception:
-                    log.exception("sending %r to %s failed", event, to)
+                    log.exception("sending %r to %s failed", message.event, message.to)
             if then is not None:
                 try:
                     await then()
                 except Exception:
                     log.exception("a follow-up after sending failed")
 
-        self._chain = asyncio.ensure_future(run())
+    async def _emit(self, message: Message) -> None:
+        """Encode ``message`` once and queue it for each recipient (python-socketio's emit, without a
+        task per recipient)."""
+        encoded = JsMsgPackPacket(packet.EVENT, namespace="/", data=[message.event, message.payload]).encode()
+        frame = eio_packet.Packet(eio_packet.MESSAGE, encoded)
+        for sid, eio_sid in self.sio.manager.get_participants("/", message.to):
+            if sid != message.skip:
+                await self.sio.eio.send_packet(eio_sid, frame)
 
     async def drain(self) -> None:
         """Wait until every queued message was handed to the transport."""
-        while self._chain is not None and not self._chain.done():
-            await self._chain
+        while self._sender is not None and not self._sender.done():
+            await self._sender
+
+    def _overflowed(self, eio_sid: str) -> None:
+        """A client stopped reading: abort its connection (its queue already takes nothing more)."""
+        environ = self.sio.environ.get(eio_sid) or {}
+        request = environ.get("aiohttp.request")
+        self.dropped.note(getattr(request, "remote", None) or eio_sid)
+        transport = getattr(request, "transport", None)
+        if transport is not None:
+            transport.abort()
+
+    async def _enter(self, sid: str, room: str) -> None:
+        client = self.clients.get(sid)
+        if client is not None:
+            client.rooms.add(room)
+        await self.sio.enter_room(sid, room)
+
+    def _unwatch(self, code: str, sid: str) -> None:
+        """``sid`` no longer watches table ``code`` (the map keeps no empty entries)."""
+        watching = self.watchers.get(code)
+        if watching is not None:
+            watching.discard(sid)
+            if not watching:
+                del self.watchers[code]
+
+    async def _leave_rooms(self, sid: str) -> None:
+        client = self.clients.get(sid)
+        if client is None:
+            return
+        for room in list(client.rooms):
+            await self.sio.leave_room(sid, room)
+        client.rooms.clear()
 
     # -- payloads ---------------------------------------------------------------------------------
 
     def table_payload(self, table: Table) -> dict[str, Any]:
-        """The ``table`` event payload."""
+        """The ``table`` event payload (public data only: public options, no board key)."""
         bases = self.base_urls or [""]
+        declared = self._spec(table.game)
         return {
-            "code": table.code, "game": table.game, "state": table.state,
+            "code": table.code, "game": table.game, "title": declared.title, "state": table.state,
             "seats": [
                 {"seat": s.seat, "name": s.name, "taken": s.taken, "connected": s.connected}
                 for s in table.seats
             ],
-            "options": table.options, "autostart": table.autostart,
+            "free_seats": sum(1 for s in table.seats if not s.taken),
+            "options": declared.public_options(table.options), "autostart": table.autostart,
+            "multi_seat": table.multi_seat,
             "join_url": f"{bases[0]}/t/{table.code}",
             "join_urls": [f"{b}/t/{table.code}" for b in bases],
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
             "next_code": table.next_code,
         }
+
+    def _spec(self, kind: str) -> GameSpec:
+        """The declared facts of a game kind (kept once read: they never change while running)."""
+        declared = self.specs.get(kind)
+        if declared is None:
+            declared = self.specs[kind] = engine.spec(kind)
+        return declared
 
     def view_payload(self, table: Table, seat: int | None) -> dict[str, Any]:
         """The ``view`` event payload of ``seat`` (None: the board's public view)."""
@@ -152,18 +277,60 @@ class Hub:
             legal = game.legal_actions(seat)
         return {"code": table.code, "seat": seat, "step": table.step, "view": view, "legal_actions": legal}
 
+    @staticmethod
+    def history_payload(table: Table) -> dict[str, Any]:
+        """The table's public game log (``history``)."""
+        return {"code": table.code, "step": table.step, "entries": [e.payload() for e in table.history]}
+
     def table_messages(self, table: Table) -> list[Message]:
         """``table`` to everyone at the table."""
-        return [("table", self.table_payload(table), room_all(table.code))]
+        return [Message("table", self.table_payload(table), room_all(table.code))]
 
     def view_messages(self, table: Table) -> list[Message]:
         """``view`` to each seated socket (its own) and the public view to the watchers."""
-        out: list[Message] = [
-            ("view", self.view_payload(table, s.seat), s.sid) for s in table.seats if s.sid is not None
-        ]
-        if any(c.role == "watch" and c.code == table.code for c in self.clients.values()):
-            out.append(("view", self.view_payload(table, None), room_watch(table.code)))
+        out = [Message("view", self.view_payload(table, s.seat), s.sid) for s in table.seats
+               if s.sid is not None]
+        if self.watchers.get(table.code):
+            out.append(Message("view", self.view_payload(table, None), room_watch(table.code)))
         return out
+
+    def played_messages(self, table: Table, seat: Seat, played: Played) -> list[Message]:
+        """What one action sends: ``events`` to everyone; then every view, or, for a choice that did not
+        end a simultaneous turn, the actor's view and ``choosing`` to everyone else."""
+        out = [Message("events", {"code": table.code, "seat": seat.seat, "step": played.step,
+                                  "events": played.events}, room_all(table.code))]
+        if played.choosing is None:
+            out += self.view_messages(table)
+        else:
+            if seat.sid is not None:
+                out.append(Message("view", self.view_payload(table, seat.seat), seat.sid))
+            out.append(Message("choosing", {"code": table.code, "step": played.step,
+                                            "waiting": played.choosing}, room_all(table.code), seat.sid))
+        if table.state == OVER:
+            out += self.table_messages(table)
+        return out
+
+    def welcome(self, table: Table, sid: str, seat: int | None) -> list[Message]:
+        """What a socket gets when it starts watching, joins or rebinds: ``table``, its ``view``,
+        ``history``."""
+        return [Message("table", self.table_payload(table), sid),
+                Message("view", self.view_payload(table, seat), sid),
+                Message("history", self.history_payload(table), sid)]
+
+    # -- rights -----------------------------------------------------------------------------------
+
+    def _is_board(self, sid: str, table: Table, data: dict[str, Any]) -> bool:
+        client = self.clients.get(sid)
+        if client is not None and _same_key(client.board_key, table.board_key):
+            return True
+        return _same_key(data.get("board_key"), table.board_key)
+
+    def _seat_of(self, sid: str, table: Table) -> Seat | None:
+        client = self.clients.get(sid)
+        if client is None or client.role != SEAT or client.code != table.code or client.seat is None:
+            return None
+        seat = table.seats[client.seat] if client.seat < len(table.seats) else None
+        return seat if seat is not None and seat.sid == sid else None
 
     # -- roles ------------------------------------------------------------------------------------
 
@@ -173,12 +340,12 @@ class Hub:
         if client is None or client.code is None:
             return []
         out: list[Message] = []
-        await self.sio.leave_room(sid, room_all(client.code))
-        await self.sio.leave_room(sid, room_watch(client.code))
+        await self._leave_rooms(sid)
+        self._unwatch(client.code, sid)
         table = self.tables.tables.get(client.code)
-        if client.role == "seat" and table is not None and client.seat is not None:
-            seat = table.seats[client.seat]
-            if seat.sid == sid:
+        if client.role == SEAT and table is not None and client.seat is not None:
+            seat = table.seats[client.seat] if client.seat < len(table.seats) else None
+            if seat is not None and seat.sid == sid:
                 seat.sid = None
                 out = self.table_messages(table)
         client.role = client.code = client.seat = None
@@ -188,12 +355,12 @@ class Hub:
         """Bind ``sid`` to ``seat`` (latest device wins) and return the messages it causes."""
         client = self.clients.setdefault(sid, Client())
         out: list[Message] = []
-        if not (client.role == "seat" and client.code == table.code and client.seat == seat.seat):
+        if not (client.role == SEAT and client.code == table.code and client.seat == seat.seat):
             out += await self._leave(sid)
         old = seat.sid
         seat.sid = sid
-        client.role, client.code, client.seat = "seat", table.code, seat.seat
-        await self.sio.enter_room(sid, room_all(table.code))
+        client.role, client.code, client.seat, client.token = SEAT, table.code, seat.seat, seat.token
+        await self._enter(sid, room_all(table.code))
         if old is not None and old != sid:
             await self._evict(old)
         return out
@@ -202,33 +369,41 @@ class Hub:
         """Take any role away from ``sid`` and disconnect it once earlier messages are out."""
         client = self.clients.get(sid)
         if client is not None:
-            await self.sio.leave_room(sid, room_all(client.code or ""))
-            await self.sio.leave_room(sid, room_watch(client.code or ""))
+            await self._leave_rooms(sid)
+            if client.code is not None:
+                self._unwatch(client.code, sid)
             client.role = client.code = client.seat = None
 
         async def kick() -> None:
             await self.sio.disconnect(sid)
 
         notice = {"error": "replaced", "message": "this seat is now held by another device, or was released"}
-        self.send([("error", notice, sid)], then=kick)
+        self.send([Message("error", notice, sid)], then=kick)
 
     # -- connection -------------------------------------------------------------------------------
 
     async def _on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         try:
-            self.clients[sid] = Client()
+            request = environ.get("aiohttp.request")
+            address = getattr(request, "remote", None)
+            self.clients[sid] = Client(address=address, trusted=self.config.trusts(address))
             self.note_host(environ.get("HTTP_HOST"))
             token = auth.get("token") if isinstance(auth, dict) else None
             if token is None:
                 return
             found = self.tables.by_token(token) if isinstance(token, str) else None
             if found is None:
-                self.send([("error", {"error": "bad_token", "message": "this seat token is not valid "
-                                      "(released, or from another host); join the table again"}, sid)])
+                self.send([Message("error", {"error": "bad_token", "message": "this seat token is not valid "
+                                             "(released, or from another host); join the table again"}, sid)])
                 return
             table, seat = found
-            out = await self._bind_seat(sid, table, seat)
-            self.send(out + self.table_messages(table) + [("view", self.view_payload(table, seat.seat), sid)])
+            async with table.lock:
+                if seat.token != token:  # released while we waited
+                    return
+                out = await self._bind_seat(sid, table, seat)
+                self.send(out + self.table_messages(table)
+                          + [Message("view", self.view_payload(table, seat.seat), sid),
+                             Message("history", self.history_payload(table), sid)])
         except Exception:
             log.exception("connect of %s failed", sid)
 
@@ -236,6 +411,7 @@ class Hub:
         try:
             out = await self._leave(sid)
             self.clients.pop(sid, None)
+            self.socket_rate.drop(sid)
             if out:
                 self.send(out)
         except Exception:
@@ -244,102 +420,175 @@ class Hub:
     # -- events -----------------------------------------------------------------------------------
 
     async def list_tables(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """Every table in lobby or playing."""
+        """Tables in lobby or playing (bounded), public data only."""
         return {"tables": [self.table_payload(t) for t in self.tables.listing()]}
 
+    async def table_info(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """One table's public summary, without watching it."""
+        return {"table": self.table_payload(self.tables.get(data.get("code")))}
+
     async def create_table(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """A new table in the lobby."""
-        table = self.tables.create(
-            data.get("game"), data.get("options"), data.get("autostart", False), data.get("seats")
+        """A new table in the lobby; the answer's board key gives the board's rights."""
+        client = self.clients.get(sid)
+        table = await self.tables.create(
+            data.get("game"), data.get("options"), data.get("autostart", False), data.get("seats"),
+            data.get("multi_seat", False), creator=client.address if client is not None else None,
         )
-        return {"code": table.code}
+        return {"code": table.code, "board_key": table.board_key}
 
     async def watch(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """Watch a table as the board or a spectator."""
+        """Watch a table as a spectator, or as its board with the board key (or from the host itself)."""
         table = self.tables.get(data.get("code"))
-        out = await self._leave(sid)
         client = self.clients.setdefault(sid, Client())
-        client.role, client.code = "watch", table.code
-        await self.sio.enter_room(sid, room_all(table.code))
-        await self.sio.enter_room(sid, room_watch(table.code))
-        self.send(out + [("table", self.table_payload(table), sid),
-                         ("view", self.view_payload(table, None), sid)])
-        return {}
+        board = _same_key(data.get("board_key"), table.board_key) or client.trusted
+        async with table.lock:
+            out = await self._leave(sid)
+            client.role, client.code = WATCH, table.code
+            client.board_key = table.board_key if board else None
+            await self._enter(sid, room_all(table.code))
+            await self._enter(sid, room_watch(table.code))
+            self.watchers.setdefault(table.code, set()).add(sid)
+            self.send(out + self.welcome(table, sid, None))
+        return {"board": True, "board_key": table.board_key} if board else {"board": False}
+
+    async def history(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The table's public game log."""
+        return self.history_payload(self.tables.get(data.get("code")))
 
     async def join(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """Take a seat (or get one's own seat back)."""
         table = self.tables.get(data.get("code"))
         client = self.clients.setdefault(sid, Client())
-        token = None
-        if client.role == "seat" and client.code == table.code and client.seat is not None:
-            token = table.seats[client.seat].token
-        seat = self.tables.join(table, data.get("name"), data.get("seat"), token)
-        out = await self._bind_seat(sid, table, seat)
-        if table.autostart and table.state == LOBBY and not table.free_seats():
-            self.tables.start(table)
-        self.send(out + self.table_messages(table) + self.view_messages(table))
+        async with table.lock:
+            holding = self._seat_of(sid, table)
+            seat = await self.tables.join(table, data.get("name"), data.get("seat"), holding=holding,
+                                          token=client.token, address=client.address)
+            out = await self._bind_seat(sid, table, seat)
+            started = False
+            if table.autostart and table.state == LOBBY and not table.free_seats():
+                await self.tables.start(table)
+                started = True
+            out += self.table_messages(table)
+            out += self.view_messages(table) if started else [
+                Message("view", self.view_payload(table, seat.seat), sid)]
+            out.append(Message("history", self.history_payload(table), sid))
+            self.send(out)
         return {"seat": seat.seat, "token": seat.token}
 
-    async def start(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """Set up the game of a full table."""
+    async def configure(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """Change a lobby table's settings (the board only)."""
         table = self.tables.get(data.get("code"))
-        self.tables.start(table, data.get("options"))
-        self.send(self.table_messages(table) + self.view_messages(table))
+        if not self._is_board(sid, table, data):
+            raise HostError("forbidden", f"only the board of table {table.code} may change its settings")
+        async with table.lock:
+            await self.tables.configure(table, data.get("options"), data.get("seats"), data.get("autostart"),
+                                        data.get("multi_seat"))
+            self.send(self.table_messages(table))
+        return {}
+
+    async def start(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """Set up the game of a full table: the board (options allowed) or one of its players."""
+        table = self.tables.get(data.get("code"))
+        if not self._is_board(sid, table, data):
+            if self._seat_of(sid, table) is None:
+                raise HostError("forbidden", f"only the board or a player of table {table.code} may start it")
+            if data.get("options") is not None:
+                raise HostError("forbidden", "only the board may start with options")
+        async with table.lock:
+            await self.tables.start(table, data.get("options"))
+            self.send(self.table_messages(table) + self.view_messages(table))
         return {}
 
     async def act(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """Play one action for the socket's seat."""
         client = self.clients.get(sid)
-        if client is None or client.role != "seat" or client.code is None or client.seat is None:
+        if client is None or client.role != SEAT or client.code is None or client.seat is None:
             raise HostError("not_seated", "this socket holds no seat; join a table first")
         table = self.tables.get(client.code)
-        seat = table.seats[client.seat]
         if "action" not in data:
             raise HostError("bad_request", "'act' needs an 'action'")
-        events = self.tables.act(table, seat, data["action"])
-        out: list[Message] = [
-            ("events", {"code": table.code, "seat": seat.seat, "step": table.step, "events": events},
-             room_all(table.code))
-        ]
-        out += self.view_messages(table)
-        if table.state == OVER:
-            out += self.table_messages(table)
-        self.send(out)
-        return {"events": events, "step": table.step}
+        async with table.lock:
+            seat = self._seat_of(sid, table)
+            if seat is None:
+                raise HostError("not_seated", "this socket holds no seat any more")
+            played = await self.tables.act(table, seat, data["action"])
+            self.send(self.played_messages(table, seat, played))
+        return {"events": played.events, "step": played.step}
 
     async def play_again(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """A new table with the same players; everyone of the old table moves there."""
         old = self.tables.get(data.get("code"))
-        new = self.tables.play_again(old)
+        if not self._is_board(sid, old, data) and self._seat_of(sid, old) is None:
+            raise HostError("forbidden", f"only the board or a player of table {old.code} may play again")
+        async with old.lock:
+            new = await self.tables.play_again(old)
         out: list[Message] = []
-        for csid, client in list(self.clients.items()):
-            if client.code != old.code:
-                continue
-            out.append(("new_table", {"old_code": old.code, "code": new.code}, csid))
-            await self.sio.leave_room(csid, room_all(old.code))
-            await self.sio.leave_room(csid, room_watch(old.code))
-            await self.sio.enter_room(csid, room_all(new.code))
-            if client.role == "watch":
-                await self.sio.enter_room(csid, room_watch(new.code))
-            elif client.seat is not None:
-                old.seats[client.seat].sid = None
-                new.seats[client.seat].sid = csid
-            client.code = new.code
-        if new.autostart and new.state == LOBBY:
-            self.tables.start(new)
-        self.send(out + self.table_messages(new) + self.view_messages(new))
+        async with new.lock:
+            for csid, client in list(self.clients.items()):
+                if client.code != old.code:
+                    continue
+                out.append(Message("new_table", {"old_code": old.code, "code": new.code}, csid))
+                await self._leave_rooms(csid)
+                self._unwatch(old.code, csid)
+                await self._enter(csid, room_all(new.code))
+                if client.role == WATCH:
+                    await self._enter(csid, room_watch(new.code))
+                    self.watchers.setdefault(new.code, set()).add(csid)
+                elif client.seat is not None and client.seat < len(new.seats):
+                    old.seats[client.seat].sid = None
+                    new.seats[client.seat].sid = csid
+                client.code = new.code
+            if new.autostart and new.state == LOBBY and not new.free_seats():
+                await self.tables.start(new)
+            out += self.table_messages(new) + self.view_messages(new)
+            out += [Message("history", self.history_payload(new), room_all(new.code))]
+            self.send(out)
         return {"code": new.code}
 
     async def release_seat(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """Free a seat so that another device may join it (the board only)."""
+        """Free a seat so that another device may join it: any seat for the board, its own for a phone."""
         table = self.tables.get(data.get("code"))
-        client = self.clients.get(sid)
-        if client is None or client.role != "watch" or client.code != table.code:
-            raise HostError("forbidden", f"only a socket watching table {table.code} may release a seat")
-        seat = self.tables.release(table, data.get("seat"))
-        held = seat.sid
-        seat.sid = None
-        if held is not None:
-            await self._evict(held)
-        self.send(self.table_messages(table))
+        board = self._is_board(sid, table, data)
+        own = self._seat_of(sid, table)
+        number = data.get("seat")
+        if not board and (own is None or number != own.seat or isinstance(number, bool)):
+            raise HostError("forbidden", f"only the board of table {table.code} may release another's seat")
+        async with table.lock:
+            seat = await self.tables.release(table, number)
+            held, seat.sid = seat.sid, None
+            if held == sid:  # the phone left its own seat: it stays connected, as a plain client
+                await self._leave(sid)
+                client = self.clients.get(sid)
+                if client is not None:
+                    client.token = None
+            elif held is not None:
+                await self._evict(held)
+            self.send(self.table_messages(table))
         return {}
+
+    # -- upkeep -----------------------------------------------------------------------------------
+
+    def in_use(self, table: Table) -> bool:
+        """True if a socket watches ``table`` or is bound to one of its seats."""
+        return bool(self.watchers.get(table.code)) or table.connected()
+
+    async def sweep(self) -> None:
+        """Expire idle lobbies, drop finished tables after their grace period, forget refilled buckets."""
+        removed = await self.tables.sweep(self.in_use)
+        gone = {t.code for t in removed}
+        for sid, client in list(self.clients.items()):
+            if client.code in gone:
+                await self._leave_rooms(sid)
+                client.role = client.code = client.seat = None
+        for code in gone:
+            self.watchers.pop(code, None)
+        self.address_rate.prune()
+
+    async def run_sweeper(self) -> None:
+        """Sweep every ``limits.sweep_seconds`` until cancelled."""
+        while True:
+            await asyncio.sleep(self.config.limits.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("sweeping tables failed")

@@ -1,14 +1,33 @@
-"""SQLite persistence of tables, seats, tokens and action logs (one file in the data dir, WAL mode)."""
+"""SQLite persistence: tables, seats and the append-only action log (one file in the data dir, WAL mode).
+
+The action log is the truth: a table is restored by replaying it (``engine.replay``). Writes go to one
+writer thread that commits the jobs it finds waiting together (one fsync for several tables); a caller
+awaits its job, so an acknowledged change is on disk. Reads happen only at start, before the writer has
+anything to do. Rows come back as raw bytes and are decoded here, so one damaged row cannot stop the
+others from loading.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
+import os
+import queue
 import sqlite3
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.model import LOBBY, OVER, PLAYING, Table
+from host.model import EXPIRED, LOBBY, OVER, PLAYING, Table
 
+log = logging.getLogger("host.store")
+
+DB_NAME = "tables.sqlite3"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, seat_count INTEGER NOT NULL, seed INTEGER NOT NULL,
@@ -23,77 +42,340 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (code, step)
 );
 """
+# Columns added after the first version; a file written by an older host gets them at start.
+ADDED_COLUMNS = {
+    "tables": [("board_key", "TEXT"), ("creator", "TEXT"), ("multi_seat", "INTEGER NOT NULL DEFAULT 0"),
+               ("updated", "REAL"), ("ended", "REAL")],
+    "seats": [("address", "TEXT")],
+}
+TABLE_COLUMNS = ("code", "game", "seat_count", "seed", "options", "autostart", "state", "created",
+                 "next_code", "snapshot", "board_key", "creator", "multi_seat", "updated", "ended")
+MAX_BATCH = 256  # jobs committed together at most
 
-DB_NAME = "tables.sqlite3"
+Statement = tuple[str, Sequence[Any]]
+
+
+class StoreError(Exception):
+    """The data folder or its file cannot be used; the message says what to do, in one line."""
+
+
+@dataclass
+class SavedTable:
+    """One table as read from disk, every text field still raw bytes (decoded by the restorer)."""
+
+    fields: dict[str, Any]
+    seats: list[tuple[Any, ...]] = field(default_factory=list)
+    actions: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+def text(raw: Any, what: str) -> str | None:
+    """A TEXT column read as bytes, decoded; ``ValueError`` naming the column if it is not UTF-8."""
+    if raw is None or isinstance(raw, str):
+        return raw
+    if isinstance(raw, bytes):
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"undecodable text in its {what!r}") from None
+    return str(raw)
+
+
+@dataclass
+class _Job:
+    statements: list[Statement]
+    future: asyncio.Future[None]
+    loop: asyncio.AbstractEventLoop
+    finished: threading.Event = field(default_factory=threading.Event)
+    error: BaseException | None = None
+
+
+def _settle(jobs: list[_Job]) -> None:
+    """Resolve the futures of committed (or failed) jobs, on their event loop."""
+    for job in jobs:
+        if job.future.done():
+            continue
+        if job.error is None:
+            job.future.set_result(None)
+        else:
+            job.future.set_exception(job.error)
+
+
+class Writer:
+    """One thread that runs every write; the jobs waiting when it wakes up share one transaction."""
+
+    def __init__(self, db: sqlite3.Connection, lock: threading.Lock) -> None:
+        self.db, self.lock = db, lock
+        self.jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._run, name="host-store-writer", daemon=True)
+        self.thread.start()
+
+    def submit(self, statements: list[Statement]) -> _Job:
+        """Queue ``statements`` (one transaction with whatever else waits); the job's future ends once
+        they are committed (or failed)."""
+        loop = asyncio.get_running_loop()
+        job = _Job(statements, loop.create_future(), loop)
+        self.jobs.put(job)
+        return job
+
+    def stop(self, timeout: float) -> bool:
+        """Finish the queued jobs and stop; False if the thread is still busy after ``timeout`` s."""
+        self.jobs.put(None)
+        self.thread.join(timeout)
+        return not self.thread.is_alive()
+
+    def _run(self) -> None:
+        stopping = False
+        while not stopping:
+            first = self.jobs.get()
+            if first is None:
+                break
+            batch = [first]
+            while len(batch) < MAX_BATCH:
+                try:
+                    job = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stopping = True
+                    break
+                batch.append(job)
+            self._commit(batch)
+
+    def _commit(self, batch: list[_Job]) -> None:
+        errors: list[BaseException | None]
+        try:
+            self._transaction([s for job in batch for s in job.statements])
+            errors = [None] * len(batch)
+        except Exception as exc:
+            if len(batch) == 1:
+                errors = [exc]
+            else:  # find the job that failed: the others still get their own commit
+                errors = []
+                for job in batch:
+                    try:
+                        self._transaction(job.statements)
+                        errors.append(None)
+                    except Exception as one:
+                        errors.append(one)
+        by_loop: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
+        for job, error in zip(batch, errors, strict=True):
+            job.error = error
+            job.finished.set()
+            by_loop.setdefault(job.loop, []).append(job)
+        for loop, jobs in by_loop.items():  # one wake-up of the loop for the whole batch
+            with contextlib.suppress(RuntimeError):  # the loop is gone: nobody waits any more
+                loop.call_soon_threadsafe(_settle, jobs)
+
+    def _transaction(self, statements: list[Statement]) -> None:
+        with self.lock:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                for sql, params in statements:
+                    self.db.execute(sql, params)
+                self.db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    self.db.execute("ROLLBACK")
+                raise
 
 
 class Store:
-    """Durable record of every table; each write is committed before the call returns."""
+    """Durable record of every table; an awaited write is committed when it returns."""
 
     def __init__(self, data_dir: str | Path) -> None:
-        self.path = Path(data_dir) / DB_NAME
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        self.folder = Path(data_dir)
+        self.path = self.folder / DB_NAME
+        self.moved_aside: Path | None = None
+        self._prepare_folder()
+        self.db = self._open()
+        self.lock = threading.Lock()
+        self.writer = Writer(self.db, self.lock)
+        self.closed = False
 
-    def close(self) -> None:
-        """Close the database (a checkpoint folds the WAL into the main file)."""
-        self.db.close()
+    # -- opening ----------------------------------------------------------------------------------
 
-    def _snapshot(self, table: Table) -> str | None:
-        return None if table.engine_game is None else json.dumps(table.engine_game.to_dict())
+    def _prepare_folder(self) -> None:
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            probe = self.folder / f".write-check-{os.getpid()}"
+            probe.write_bytes(b"ok")
+            probe.unlink()
+            if self.path.exists() and not os.access(self.path, os.W_OK):
+                raise PermissionError(f"{self.path} is read-only")
+        except OSError as exc:
+            raise StoreError(f"cannot write the data folder {self.folder}: {exc.strerror or exc}; "
+                             f"make it writable or choose another with --data") from None
 
-    def save_table(self, table: Table) -> None:
+    def _open(self) -> sqlite3.Connection:
+        problem = self._check_file()
+        if problem is not None:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = self.path.with_name(f"{DB_NAME}.damaged-{stamp}")
+            for suffix in ("", "-wal", "-shm"):
+                source = Path(f"{self.path}{suffix}")
+                if source.exists():
+                    source.rename(Path(f"{aside}{suffix}"))
+            self.moved_aside = aside
+            log.error("the saved tables in %s are damaged (%s): moved aside as %s; starting with no saved "
+                      "tables", self.path, problem, aside.name)
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.executescript(SCHEMA)
+            self._add_columns(db)
+        except sqlite3.Error as exc:
+            raise StoreError(f"cannot use {self.path}: {exc}; make the folder writable or choose another "
+                             f"with --data") from None
+        return db
+
+    def _check_file(self) -> str | None:
+        """None if the file is absent or a sound database, else what is wrong with it."""
+        if not self.path.exists():
+            return None
+        try:
+            with contextlib.closing(sqlite3.connect(self.path)) as db:
+                rows = db.execute("PRAGMA quick_check").fetchall()
+        except sqlite3.DatabaseError as exc:
+            return str(exc)
+        if rows != [("ok",)]:
+            return "; ".join(str(r[0]) for r in rows[:3])
+        return None
+
+    @staticmethod
+    def _add_columns(db: sqlite3.Connection) -> None:
+        for table, columns in ADDED_COLUMNS.items():
+            have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for name, kind in columns:
+                if name not in have:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Finish the queued writes, fold the WAL into the main file and close (safe to call twice)."""
+        if self.closed:
+            return
+        self.closed = True
+        if not self.writer.stop(timeout):
+            log.error("the store writer did not finish in %.0f s; closing anyway", timeout)
+        with self.lock:
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            except sqlite3.Error as exc:
+                log.warning("could not fold the write-ahead log into %s: %s", self.path, exc)
+            self.db.close()
+
+    # -- writes -----------------------------------------------------------------------------------
+
+    async def write(self, statements: list[Statement]) -> None:
+        """Commit ``statements`` in one transaction (with other waiting jobs); raise if it failed.
+
+        Once submitted a write is seen through: a cancelled caller still waits for the outcome (so
+        memory and disk never disagree) and then goes on as if it had not been cancelled."""
+        if self.closed:
+            raise OSError("the store is closed")
+        job = self.writer.submit(statements)
+        try:
+            await job.future
+            return
+        except asyncio.CancelledError:
+            pass
+        loop = asyncio.get_running_loop()
+        while not job.finished.is_set():
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop.run_in_executor(None, job.finished.wait, 1.0)
+        task = asyncio.current_task()
+        if task is not None:
+            task.uncancel()
+        if job.error is not None:
+            raise job.error
+
+    @staticmethod
+    def table_statements(table: Table) -> list[Statement]:
+        """Write the table row and all its seats."""
+        row = (table.code, table.game, len(table.seats), table.seed, json.dumps(table.options),
+               int(table.autostart), table.state, table.created, table.next_code, table.checkpoint,
+               table.board_key, table.creator, int(table.multi_seat), table.updated, table.ended)
+        out: list[Statement] = [(f"INSERT OR REPLACE INTO tables ({', '.join(TABLE_COLUMNS)}) "
+                                 f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})", row),
+                                ("DELETE FROM seats WHERE code = ?", (table.code,))]
+        out += [("INSERT INTO seats (code, seat, name, token, address) VALUES (?,?,?,?,?)",
+                 (table.code, s.seat, s.name, s.token, s.address)) for s in table.seats]
+        return out
+
+    async def save_table(self, table: Table) -> None:
         """Write the table row and all its seats in one transaction."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT OR REPLACE INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (table.code, table.game, len(table.seats), table.seed, json.dumps(table.options),
-                 int(table.autostart), table.state, table.created, table.next_code, self._snapshot(table)),
-            )
-            self.db.executemany(
-                "INSERT OR REPLACE INTO seats VALUES (?,?,?,?)",
-                [(table.code, s.seat, s.name, s.token) for s in table.seats],
-            )
+        await self.write(self.table_statements(table))
 
-    def append_action(self, table: Table, step: int, seat: int, action: dict[str, Any]) -> None:
-        """Record action number ``step`` of ``table`` with the new snapshot and state, atomically."""
-        with self.db:
-            self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT INTO actions VALUES (?,?,?,?)", (table.code, step, seat, json.dumps(action))
-            )
-            self.db.execute(
-                "UPDATE tables SET state = ?, snapshot = ? WHERE code = ?",
-                (table.state, self._snapshot(table), table.code),
-            )
+    async def create_table(self, table: Table) -> None:
+        """Write a new table, replacing every row of an old table that had the same code (codes of
+        tables long over are reused)."""
+        await self.write([(f"DELETE FROM {name} WHERE code = ?", (table.code,))
+                          for name in ("tables", "seats", "actions")] + self.table_statements(table))
 
-    def codes(self) -> set[str]:
-        """Every table code ever used (codes are never reused)."""
-        return {row[0] for row in self.db.execute("SELECT code FROM tables")}
+    async def append_action(self, table: Table, step: int, seat: int, action: dict[str, Any],
+                            *, ended: bool = False, checkpoint: str | None = None) -> None:
+        """Record action number ``step`` of ``table``; with the new state when the game ``ended`` and a
+        ``checkpoint`` when one is due. The game's rows are never rewritten: the log only grows."""
+        statements: list[Statement] = [
+            ("INSERT INTO actions (code, step, seat, action) VALUES (?,?,?,?)",
+             (table.code, step, seat, json.dumps(action))),
+        ]
+        if ended or checkpoint is not None:
+            statements.append(("UPDATE tables SET state = ?, ended = ?, updated = ?, snapshot = ? "
+                               "WHERE code = ?",
+                               (table.state, table.ended, table.updated, checkpoint, table.code)))
+        await self.write(statements)
 
-    def resumable(self, finished_since: float) -> list[dict[str, Any]]:
-        """Raw rows of every table in lobby or playing, and of the tables finished that were created at
-        ``finished_since`` or later (their score table stays on show), oldest first, with seats and log."""
-        rows = self.db.execute(
-            "SELECT code, game, seat_count, seed, options, autostart, state, created, next_code, snapshot "
-            "FROM tables WHERE state IN (?, ?) OR (state = ? AND created >= ?) ORDER BY created",
-            (LOBBY, PLAYING, OVER, finished_since),
-        ).fetchall()
-        out = []
-        for code, game, seat_count, seed, options, autostart, state, created, next_code, snapshot in rows:
-            seats = self.db.execute(
-                "SELECT seat, name, token FROM seats WHERE code = ? ORDER BY seat", (code,)
+    async def expire(self, codes: list[str], when: float) -> None:
+        """Mark lobby tables as expired (they leave memory; their codes may be reused later)."""
+        await self.write([("UPDATE tables SET state = ?, updated = ? WHERE code = ? AND state = ?",
+                           (EXPIRED, when, code, LOBBY)) for code in codes])
+
+    def write_now(self, statements: list[Statement]) -> None:
+        """A synchronous write, for start-up only (before the event loop serves anyone)."""
+        self.writer._transaction(statements)
+
+    # -- reads (at start) -------------------------------------------------------------------------
+
+    def _reader(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path)
+        db.text_factory = bytes
+        return db
+
+    def codes_in_use(self) -> dict[str, float]:
+        """Every saved table's code and the time it was last used: ``inf`` for a table in lobby or
+        playing, else when its game ended or it expired."""
+        with contextlib.closing(self._reader()) as db:
+            rows = db.execute("SELECT code, state, COALESCE(ended, updated, created) FROM tables").fetchall()
+        out: dict[str, float] = {}
+        for raw, state, last in rows:
+            with contextlib.suppress(ValueError, TypeError):
+                code = text(raw, "code")
+                if code:
+                    live = text(state, "state") in (LOBBY, PLAYING)
+                    out[code] = float("inf") if live else float(last)
+        return out
+
+    def resumable(self, finished_since: float) -> list[SavedTable]:
+        """Every table in lobby or playing, and the tables whose game ended at ``finished_since`` or
+        later (their score table stays on show), oldest first, with seats and log, undecoded."""
+        with contextlib.closing(self._reader()) as db:
+            rows = db.execute(
+                f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables WHERE state IN (?, ?) "
+                f"OR (state = ? AND COALESCE(ended, created) >= ?) ORDER BY created",
+                (LOBBY, PLAYING, OVER, finished_since),
             ).fetchall()
-            actions = self.db.execute(
-                "SELECT step, seat, action FROM actions WHERE code = ? ORDER BY step", (code,)
-            ).fetchall()
-            out.append({
-                "code": code, "game": game, "seat_count": seat_count, "seed": seed, "options": options,
-                "autostart": autostart, "state": state, "created": created, "next_code": next_code,
-                "snapshot": snapshot, "seats": seats, "actions": actions,
-            })
+            out = []
+            for row in rows:
+                saved = SavedTable(dict(zip(TABLE_COLUMNS, row, strict=True)))
+                code = saved.fields["code"]
+                saved.seats = db.execute(
+                    "SELECT seat, name, token, address FROM seats WHERE CAST(code AS BLOB) = ? ORDER BY seat",
+                    (code,)
+                ).fetchall()
+                saved.actions = db.execute(
+                    "SELECT step, seat, action FROM actions WHERE CAST(code AS BLOB) = ? ORDER BY step",
+                    (code,)
+                ).fetchall()
+                out.append(saved)
         return out

@@ -1,32 +1,40 @@
-"""Tables: creation with a fresh seed, seats and tokens, start, actions, play again, restore from disk.
+"""Tables: creation with a fresh seed, seats and tokens, start, actions, play again, expiry, restore.
 
-Every change is written to the store before the method returns; a refused request raises
-:class:`HostError` and changes nothing. Sockets are not handled here (see ``host.sockets``).
+Every change is committed to the store before the method returns; a refused request raises
+:class:`HostError` and changes nothing. Sockets and rights are not handled here (see ``host.sockets``):
+the methods take what the caller knows (the address that asks, whether a seat is already held).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import hashlib
 import json
 import logging
+import math
 import secrets
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 import engine
 from engine.api import Event, Game, IllegalAction
+from host.config import HostConfig
 from host.errors import HostError
-from host.model import LOBBY, OVER, PLAYING, Seat, Table
-from host.store import Store
+from host.model import LOBBY, OVER, PLAYING, LogEntry, Seat, Table
+from host.names import clean_name
+from host.store import SavedTable, Statement, Store, text
 
 log = logging.getLogger("host.tables")
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ"  # no I, L, O
 CODE_LENGTH = 4
-KEEP_FINISHED_SECONDS = 24 * 3600  # finished tables shown again after a host restart
-NAME_MAX = 24
+RANDOM_CODE_TRIES = 32  # random draws before the code book is searched in order
+CHECKPOINT_EVERY = 50  # actions between two checkpoints (and one when the game ends)
+UNLISTED = "send one of the legal_actions of your view, unchanged"
 
 
 def normalize_code(code: Any) -> str:
@@ -36,18 +44,102 @@ def normalize_code(code: Any) -> str:
     return code.strip().upper()
 
 
-def _json_copy(data: Any) -> Any:
-    return json.loads(json.dumps(data))
+def state_digest(game: Game) -> str:
+    """SHA-256 of the game's saved state (``to_dict``), for checkpoints."""
+    data = json.dumps(game.to_dict(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def _is_checkpoint(mark: Any) -> bool:
+    return (isinstance(mark, dict) and isinstance(mark.get("step"), int)
+            and isinstance(mark.get("sha256"), str))
+
+
+def _plain_json(data: Any, what: str) -> str:
+    """``data`` (a map from a client) as JSON text, or ``bad_request``."""
+    if not isinstance(data, dict):
+        raise HostError("bad_request", f"'{what}' must be a map")
+    try:
+        return json.dumps(data, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What one accepted action did: its public events, the table's new step and, when it was a choice
+    in a simultaneous turn that did not end the turn, the seats the turn still waits for."""
+
+    events: list[Event]
+    step: int
+    choosing: list[int] | None
+
+
+class CodeBook:
+    """The table codes in use, each held until a time (``inf`` while its table is live); draws a free
+    one, never looping forever: random draws first, then one pass over every code."""
+
+    def __init__(self, held: dict[str, float], clock: Callable[[], float],
+                 letters: str | None = None, length: int | None = None) -> None:
+        self.letters = letters or CODE_LETTERS
+        self.length = length or CODE_LENGTH
+        self.held = dict(held)
+        self.clock = clock
+
+    @property
+    def capacity(self) -> int:
+        """How many codes there are."""
+        return len(self.letters) ** self.length
+
+    def _make(self, number: int) -> str:
+        out = []
+        for _ in range(self.length):
+            number, digit = divmod(number, len(self.letters))
+            out.append(self.letters[digit])
+        return "".join(out)
+
+    def _take(self, code: str, now: float) -> bool:
+        if self.held.get(code, -math.inf) > now:
+            return False
+        self.held[code] = math.inf
+        return True
+
+    def draw(self) -> str:
+        """A free code (now held for a live table), or ``no_free_code``."""
+        now = self.clock()
+        for _ in range(RANDOM_CODE_TRIES):
+            code = self._make(secrets.randbelow(self.capacity))
+            if self._take(code, now):
+                return code
+        start = secrets.randbelow(self.capacity)
+        for offset in range(self.capacity):
+            code = self._make((start + offset) % self.capacity)
+            if self._take(code, now):
+                return code
+        raise HostError("no_free_code", "every table code is in use; finish or wait for some tables to end")
+
+    def hold(self, code: str, until: float) -> None:
+        """``code`` may be drawn again after ``until`` (``inf``: not while its table lives)."""
+        self.held[code] = until
+
+    def release(self, code: str) -> None:
+        """``code`` may be drawn again at once (its table was never written)."""
+        self.held.pop(code, None)
 
 
 class Tables:
     """Every live table of this host, backed by a :class:`Store`."""
 
-    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, store: Store, seed_source: Callable[[], int] | None = None,
+                 config: HostConfig | None = None, clock: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.config = config or HostConfig()
+        self.limits = self.config.limits
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
+        self.clock = clock
         self.tables: dict[str, Table] = {}
-        self.used_codes: set[str] = store.codes()
+        reuse = self.limits.code_reuse_seconds
+        self.codes = CodeBook({code: last + reuse for code, last in store.codes_in_use().items()}, clock)
 
     # -- lookup -----------------------------------------------------------------------------------
 
@@ -69,71 +161,30 @@ class Tables:
         return best
 
     def listing(self) -> list[Table]:
-        """Tables in lobby or playing, newest first."""
+        """Tables in lobby or playing, newest first, at most ``limits.list_tables`` of them."""
         live = [t for t in self.tables.values() if t.state != OVER]
-        return sorted(live, key=lambda t: t.created, reverse=True)
-
-    # -- lifecycle --------------------------------------------------------------------------------
-
-    def _new_code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-            if code not in self.used_codes:
-                self.used_codes.add(code)
-                return code
+        live.sort(key=lambda t: t.created, reverse=True)
+        return live[: self.limits.list_tables]
 
     def _now(self) -> float:
         # Strictly increasing, so "newest table" is well defined even within one clock tick.
         latest = max((t.created for t in self.tables.values()), default=0.0)
-        return max(time.time(), latest + 1e-6)
+        return max(self.clock(), latest + 1e-6)
 
-    def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None) -> Table:
-        """A new table in the lobby with a seed drawn from the OS."""
-        if not isinstance(game, str) or game not in engine.kinds():
-            raise HostError("bad_request", f"unknown game {game!r}; known: {engine.kinds()}")
-        options = self._plain(options)
-        if not isinstance(autostart, bool):
-            raise HostError("bad_request", "'autostart' must be true or false")
-        declared = engine.spec(game)
-        seats = declared.default_seats if seats is None else seats
-        if not declared.accepts_seats(seats):
-            raise HostError("bad_request",
-                            f"'seats' of {game} must be from {declared.min_seats} to {declared.max_seats}")
-        seed = self.seed_source()
-        self._check_setup(game, seats, seed, options)
-        table = Table(
-            code=self._new_code(), game=game, seed=seed, options=options, autostart=autostart,
-            seats=[Seat(i) for i in range(seats)], created=self._now(),
-        )
-        self.store.save_table(table)
-        self.tables[table.code] = table
-        log.info("table %s created (%s)", table.code, game)
-        return table
+    # -- options ----------------------------------------------------------------------------------
 
-    def _plain(self, data: Any, what: str = "options") -> dict[str, Any]:
-        """A deep copy of a map of plain JSON data received from a client, or ``bad_request``."""
-        if data is None:
+    def _options(self, game: str, options: Any) -> dict[str, Any]:
+        """A copy of client-sent ``options``; testing-only ones are ``forbidden`` unless testing."""
+        if options is None:
             return {}
-        if not isinstance(data, dict):
-            raise HostError("bad_request", f"'{what}' must be a map")
-        try:
-            return _json_copy(data)
-        except (TypeError, ValueError) as exc:
-            raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
-
-    @contextmanager
-    def _saving(self, table: Table) -> Iterator[None]:
-        """Undo every change of ``table`` made inside the block if the block (or its save) fails."""
-        kept = (table.state, table.options, table.engine_game, table.next_code,
-                [(s.name, s.token) for s in table.seats])
-        try:
-            yield
-            self.store.save_table(table)
-        except BaseException:
-            table.state, table.options, table.engine_game, table.next_code, seats = kept
-            for seat, (name, token) in zip(table.seats, seats, strict=True):
-                seat.name, seat.token = name, token
-            raise
+        plain: dict[str, Any] = json.loads(_plain_json(options, "options"))
+        declared = engine.spec(game)
+        for name in plain:
+            option = declared.option(name)
+            if option is not None and option.testing and not self.config.testing:
+                raise HostError("forbidden", f"the option {name!r} is for tests only (start the host with "
+                                             f"--testing to accept it)")
+        return plain
 
     def _check_setup(self, game: str, seats: int, seed: int, options: dict[str, Any]) -> Game:
         try:
@@ -141,17 +192,110 @@ class Tables:
         except Exception as exc:  # the engine refuses bad options in its own words
             raise HostError("bad_request", f"the {game} engine refused the options: {exc}") from None
 
-    def join(self, table: Table, name: Any, seat_no: Any = None, token: str | None = None) -> Seat:
-        """Seat a player: the seat ``token`` already holds, else ``seat_no``, else the first free one."""
-        if not isinstance(name, str) or not 1 <= len(name.strip()) <= NAME_MAX:
-            raise HostError("bad_request", f"'name' must be 1 to {NAME_MAX} characters")
+    @staticmethod
+    def _flag(value: Any, name: str, default: bool) -> bool:
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise HostError("bad_request", f"'{name}' must be true or false")
+        return value
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def _saving(self, table: Table) -> AsyncIterator[None]:
+        """Undo every change of ``table`` made inside the block if the block (or its save) fails."""
+        kept = (table.state, table.options, table.engine_game, table.next_code, table.autostart,
+                table.multi_seat, table.updated, table.ended, [dataclasses.replace(s) for s in table.seats])
+        try:
+            yield
+            table.updated = max(table.updated, self.clock())
+            await self.store.save_table(table)
+        except BaseException:
+            (table.state, table.options, table.engine_game, table.next_code, table.autostart,
+             table.multi_seat, table.updated, table.ended, table.seats) = kept
+            raise
+
+    def _room_for(self, creator: str | None) -> None:
+        """Refuse a new table over the per-address or total limit (finished tables nobody watches make
+        room first, oldest first)."""
+        limits = self.limits
+        if not self.config.trusts(creator):
+            mine = sum(1 for t in self.tables.values() if t.creator == creator and t.state != OVER)
+            if mine >= limits.tables_per_address:
+                raise HostError("too_many_tables", f"at most {limits.tables_per_address} open tables per "
+                                                   f"device; finish or leave one first")
+        if len(self.tables) >= limits.tables_total:
+            finished = sorted((t for t in self.tables.values() if t.state == OVER and not t.connected()),
+                              key=lambda t: t.ended or t.created)
+            for table in finished[: len(self.tables) - limits.tables_total + 1]:
+                self._forget(table)
+        if len(self.tables) >= limits.tables_total:
+            raise HostError("too_many_tables", f"this host holds {limits.tables_total} tables already")
+
+    async def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None,
+                     multi_seat: Any = False, creator: str | None = None) -> Table:
+        """A new table in the lobby with a seed drawn from the OS."""
+        if not isinstance(game, str) or game not in engine.kinds():
+            raise HostError("bad_request", f"unknown game {game!r}; known: {engine.kinds()}")
+        options = self._options(game, options)
+        autostart = self._flag(autostart, "autostart", False)
+        multi_seat = self._flag(multi_seat, "multi_seat", False)
+        declared = engine.spec(game)
+        seats = declared.default_seats if seats is None else seats
+        if not declared.accepts_seats(seats):
+            raise HostError("bad_request",
+                            f"'seats' of {game} must be from {declared.min_seats} to {declared.max_seats}")
+        self._room_for(creator)
+        seed = self.seed_source()
+        self._check_setup(game, seats, seed, options)
+        now = self._now()
+        table = Table(
+            code=self.codes.draw(), game=game, seed=seed, options=options, autostart=autostart,
+            multi_seat=multi_seat, seats=[Seat(i) for i in range(seats)], created=now, updated=now,
+            board_key=secrets.token_urlsafe(18), creator=creator,
+        )
+        try:
+            await self.store.create_table(table)
+        except BaseException:
+            self.codes.release(table.code)
+            raise
+        self.tables[table.code] = table
+        log.info("table %s created (%s)", table.code, game)
+        return table
+
+    async def configure(self, table: Table, options: Any = None, seats: Any = None, autostart: Any = None,
+                        multi_seat: Any = None) -> None:
+        """Change a lobby table's settings (the board's right)."""
+        if table.state != LOBBY:
+            raise HostError("already_started", f"table {table.code} has already started")
+        new_options = table.options if options is None else self._options(table.game, options)
+        declared = engine.spec(table.game)
+        count = len(table.seats) if seats is None else seats
+        if not declared.accepts_seats(count):
+            raise HostError("bad_request", f"'seats' of {table.game} must be from {declared.min_seats} "
+                                           f"to {declared.max_seats}")
+        if any(s.taken for s in table.seats[count:]):
+            raise HostError("bad_request", f"seat {count + 1} or higher is taken; release it first")
+        self._check_setup(table.game, count, table.seed, new_options)
+        async with self._saving(table):
+            table.options = new_options
+            table.seats = table.seats[:count] + [Seat(i) for i in range(len(table.seats), count)]
+            table.autostart = self._flag(autostart, "autostart", table.autostart)
+            table.multi_seat = self._flag(multi_seat, "multi_seat", table.multi_seat)
+
+    async def join(self, table: Table, name: Any, seat_no: Any = None, *, holding: Seat | None = None,
+                   token: str | None = None, address: str | None = None) -> Seat:
+        """Seat a player: the seat the asking socket already holds (``holding``), else ``seat_no``, else
+        the first free one. Without the table's ``multi_seat``, a second seat is refused to a socket
+        holding one, to a device whose ``token`` holds one, and to an ``address`` that holds one."""
+        clean = clean_name(name)
         if seat_no is not None and (not isinstance(seat_no, int) or isinstance(seat_no, bool)):
             raise HostError("bad_request", "'seat' must be a seat number")
-        own = next((s for s in table.seats if token is not None and s.token == token), None)
-        if own is not None and seat_no in (None, own.seat):
-            with self._saving(table):
-                own.name = name.strip()
-            return own
+        if holding is not None and seat_no in (None, holding.seat):
+            async with self._saving(table):
+                holding.name = clean
+            return holding
         if seat_no is not None:
             if not 0 <= seat_no < len(table.seats) or table.seats[seat_no].taken:
                 raise HostError("seat_taken", f"seat {seat_no} is not free at table {table.code}")
@@ -161,41 +305,49 @@ class Tables:
             if not free:
                 raise HostError("table_full", f"every seat of table {table.code} is taken")
             seat = free[0]
-        with self._saving(table):
-            if own is not None:  # moving to another seat of the same table frees the old one
-                own.token = None
-                if table.state == LOBBY:
-                    own.name = None
-            seat.name = name.strip()
+        if not table.multi_seat:
+            self._one_seat(table, holding, token, address)
+        async with self._saving(table):
+            seat.name = clean
             seat.token = secrets.token_urlsafe(16)
+            seat.address = address
         return seat
 
-    def start(self, table: Table, options: Any = None) -> None:
+    def _one_seat(self, table: Table, holding: Seat | None, token: str | None, address: str | None) -> None:
+        message = f"this phone already holds a seat at table {table.code}; one phone, one seat"
+        if holding is not None or (token is not None and any(s.token == token for s in table.seats)):
+            raise HostError("already_seated", message)
+        if (address is not None and not self.config.trusts(address)
+                and any(s.taken and s.address == address for s in table.seats)):
+            raise HostError("already_seated", message)
+
+    async def start(self, table: Table, options: Any = None) -> None:
         """Set up the game once every seat is taken."""
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
         if table.free_seats():
             raise HostError("not_ready", f"table {table.code} still has a free seat")
-        new_options = table.options if options is None else self._plain(options)
+        new_options = table.options if options is None else self._options(table.game, options)
         game = self._check_setup(table.game, len(table.seats), table.seed, new_options)
-        with self._saving(table):
+        async with self._saving(table):
             table.options, table.engine_game, table.state = new_options, game, PLAYING
+            table.history, table.turn_actions = [], {}
             if game.is_over():
-                table.state = OVER
+                table.state, table.ended = OVER, self.clock()
         log.info("table %s started", table.code)
 
-    def release(self, table: Table, seat_no: Any) -> Seat:
+    async def release(self, table: Table, seat_no: Any) -> Seat:
         """Make a seat's token stale so another device may join it."""
         if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no < len(table.seats):
             raise HostError("bad_request", "'seat' must be a seat number of the table")
         seat = table.seats[seat_no]
-        with self._saving(table):
-            seat.token = None
+        async with self._saving(table):
+            seat.token = seat.address = None
             if table.state == LOBBY:
                 seat.name = None
-        return seat
+        return table.seats[seat_no]
 
-    def act(self, table: Table, seat: Seat, action: Any) -> list[Event]:
+    async def act(self, table: Table, seat: Seat, action: Any) -> Played:
         """Apply one action of ``seat``; it is on disk when this returns."""
         if table.state == LOBBY or table.engine_game is None:
             raise HostError("not_started", f"table {table.code} has not started")
@@ -204,94 +356,238 @@ class Tables:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise HostError("bad_request", "'action' must be a map with a 'type'")
         game = table.engine_game
-        if seat.seat not in game.to_act():
+        to_act = game.to_act()
+        if seat.seat not in to_act:
             raise HostError("not_your_turn", f"seat {seat.seat} need not act now")
-        action = self._plain(action, "action")
-        if action not in game.legal_actions(seat.seat):
-            self._explain_illegal(game, seat.seat, action)
-        step = len(game.action_log)
+        action = json.loads(_plain_json(action, "action"))
+        legal = game.legal_actions(seat.seat)
+        try:
+            action = legal[legal.index(action)]  # the engine's own entry: exact types
+        except ValueError:
+            self._explain_illegal(table, seat.seat, action, legal)
+        simultaneous = len(to_act) > 1
+        if simultaneous and table.turn_actions.get(seat.seat, 0) >= self.limits.changes_per_turn:
+            raise HostError("too_many_changes", f"seat {seat.seat} changed its choice "
+                                                f"{self.limits.changes_per_turn} times this turn; "
+                                                f"wait for the others")
+        waiting_before = game.waiting() if simultaneous else []
+        step = table.step
         try:
             events = game.apply(seat.seat, copy.deepcopy(action))
-            table.state = OVER if game.is_over() else PLAYING
-            self.store.append_action(table, step, seat.seat, action)
         except IllegalAction as exc:  # the engine leaves the game untouched
             raise HostError("illegal_action", str(exc) or "illegal action") from None
         except Exception:
-            # Not on disk, so not played: rebuild the game as it was (rare; no snapshot per move).
-            table.engine_game = engine.replay(table.game, seats=len(table.seats), seed=table.seed,
-                                              options=table.options, log=game.action_log[:step])
-            table.state = PLAYING
+            self._rebuild_game(table, step)
             raise
-        return events
-
-    def _explain_illegal(self, game: Game, seat: int, action: dict[str, Any]) -> NoReturn:
-        """Raise ``illegal_action``, with the engine's reason when it has one (tried on a copy only)."""
-        trial = engine.restore(game.to_dict())
+        kept = (table.state, table.ended, table.updated, table.checkpoint, dict(table.turn_actions))
+        over = game.is_over()
+        now = self.clock()
+        table.updated = now
+        if over:
+            table.state, table.ended = OVER, now
+        checkpoint = None
+        if over or (step + 1) % CHECKPOINT_EVERY == 0:
+            checkpoint = json.dumps({"step": step + 1, "sha256": state_digest(game)})
+            table.checkpoint = checkpoint
+        choosing = self._count_turn(table, seat.seat, game, to_act, waiting_before) if simultaneous else None
+        if not simultaneous:
+            table.turn_actions.clear()
+        table.history.append(LogEntry(step + 1, seat.seat, events))
         try:
-            trial.apply(seat, copy.deepcopy(action))
+            await self.store.append_action(table, step, seat.seat, action, ended=over, checkpoint=checkpoint)
+        except BaseException:
+            # Not on disk, so not played: rebuild the game as it was (rare; no copy before every move).
+            del table.history[step:]
+            table.state, table.ended, table.updated, table.checkpoint, table.turn_actions = kept
+            self._rebuild_game(table, step)
+            raise
+        return Played(events, step + 1, choosing)
+
+    @staticmethod
+    def _count_turn(table: Table, seat: int, game: Game, to_act: list[int],
+                    waiting_before: list[int]) -> list[int] | None:
+        """Count ``seat``'s action in its simultaneous turn; the seats still waited for when the turn
+        goes on, None when the action ended it (another seat must choose again, or the turn's seats
+        changed)."""
+        waiting = game.waiting()
+        before = set(waiting_before)
+        ended = game.to_act() != to_act or any(s != seat and s not in before for s in waiting)
+        if ended:
+            table.turn_actions.clear()
+            return None
+        table.turn_actions[seat] = table.turn_actions.get(seat, 0) + 1
+        return waiting
+
+    def _rebuild_game(self, table: Table, step: int) -> None:
+        """Replace the table's game by the replay of its first ``step`` logged actions."""
+        assert table.engine_game is not None
+        played = table.engine_game.action_log[:step]
+        table.engine_game = engine.replay(table.game, seats=len(table.seats), seed=table.seed,
+                                          options=table.options, log=played)
+        table.state = OVER if table.engine_game.is_over() else PLAYING
+
+    def _explain_illegal(self, table: Table, seat: int, action: dict[str, Any],
+                         legal: list[dict[str, Any]]) -> NoReturn:
+        """Raise ``illegal_action`` with a reason, never copying or rebuilding the game: the host says
+        what is wrong with the action's type or fields; an action shaped like a legal one is given to the
+        engine, whose refusal (the game untouched) gives the rules' reason."""
+        kind = action["type"]
+        same = [a for a in legal if a.get("type") == kind]
+        if not same:
+            possible = ", ".join(sorted({str(a.get("type")) for a in legal})) or "none"
+            raise HostError("illegal_action", f"no {kind!r} action now (possible: {possible})")
+
+        def shape(a: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+            return tuple(sorted((k, type(v).__name__) for k, v in a.items()))
+
+        if shape(action) not in {shape(a) for a in same}:
+            fields = ", ".join(sorted(same[0]))
+            raise HostError("illegal_action", f"a {kind!r} action has the fields {fields}; send one of "
+                                              f"your legal_actions unchanged")
+        game = table.engine_game
+        assert game is not None
+        step = table.step
+        try:
+            game.apply(seat, copy.deepcopy(action))
         except IllegalAction as exc:
             raise HostError("illegal_action", str(exc) or "illegal action") from None
         except Exception as exc:
-            raise HostError("illegal_action", f"not a legal action: {exc!r}") from None
-        raise HostError("illegal_action", "send one of the legal_actions of your view, unchanged")
+            log.error("table %s: the engine failed on an unlisted action of seat %s: %r",
+                      table.code, seat, exc)
+            self._rebuild_game(table, step)
+            raise HostError("illegal_action", UNLISTED) from None
+        log.error("table %s: the engine accepted an action it does not list; undone", table.code)
+        self._rebuild_game(table, step)
+        raise HostError("illegal_action", UNLISTED)
 
-    def play_again(self, table: Table) -> Table:
-        """A new lobby table with the same game, options, players, seats and tokens."""
+    async def play_again(self, table: Table) -> Table:
+        """A new lobby table with the same game, options, settings, players, seats and tokens."""
         if table.state != OVER:
             raise HostError("not_over", f"the game at table {table.code} is not over")
         if table.next_code is not None and table.next_code in self.tables:
             return self.tables[table.next_code]
+        self._room_for(table.creator)
+        now = self._now()
         new = Table(
-            code=self._new_code(), game=table.game, seed=self.seed_source(),
-            options=copy.deepcopy(table.options), autostart=table.autostart, created=self._now(),
-            seats=[Seat(s.seat, s.name, s.token) for s in table.seats],
+            code=self.codes.draw(), game=table.game, seed=self.seed_source(),
+            options=copy.deepcopy(table.options), autostart=table.autostart, multi_seat=table.multi_seat,
+            created=now, updated=now, board_key=table.board_key, creator=table.creator,
+            seats=[Seat(s.seat, s.name, s.token, s.address) for s in table.seats],
         )
-        self.store.save_table(new)
-        with self._saving(table):
-            table.next_code = new.code
+        try:
+            await self.store.create_table(new)
+            async with self._saving(table):
+                table.next_code = new.code
+        except BaseException:
+            self.codes.release(new.code)
+            raise
         self.tables[new.code] = new
         log.info("table %s: play again at %s", table.code, new.code)
         return new
 
+    # -- leaving memory ---------------------------------------------------------------------------
+
+    def _forget(self, table: Table) -> None:
+        """Drop ``table`` from memory (its rows stay on disk; its code is held until reusable)."""
+        self.tables.pop(table.code, None)
+        last = max(table.ended or 0.0, table.updated, self.clock() if table.state == LOBBY else 0.0)
+        self.codes.hold(table.code, last + self.limits.code_reuse_seconds)
+        log.info("table %s left memory (%s)", table.code, table.state)
+
+    async def sweep(self, in_use: Callable[[Table], bool]) -> list[Table]:
+        """Expire lobbies idle for ``limits.lobby_idle_seconds`` that no socket uses (``in_use``), drop
+        finished tables ``limits.finished_grace_seconds`` after their game ended; the tables dropped."""
+        now = self.clock()
+        limits = self.limits
+        idle = [t for t in self.tables.values()
+                if t.state == LOBBY and now - t.updated > limits.lobby_idle_seconds and not in_use(t)]
+        done = [t for t in self.tables.values()
+                if t.state == OVER and now - (t.ended or t.created) > limits.finished_grace_seconds]
+        if idle:
+            await self.store.expire([t.code for t in idle], now)
+        for table in idle + done:
+            self._forget(table)
+        return idle + done
+
     # -- restore ----------------------------------------------------------------------------------
 
     def restore_all(self) -> list[str]:
-        """Load every unfinished table from disk, and the finished ones of the last
-        :data:`KEEP_FINISHED_SECONDS` (their boards keep the score table and "play again");
-        a table that cannot be rebuilt is logged and skipped."""
+        """Load every unfinished table from disk, and the finished ones within their grace period
+        (their boards keep the score table and "play again"); a table that cannot be rebuilt is logged
+        and skipped, the others are served."""
         loaded = []
-        for row in self.store.resumable(finished_since=time.time() - KEEP_FINISHED_SECONDS):
+        since = self.clock() - self.limits.finished_grace_seconds
+        keys: list[Statement] = []
+        for saved in self.store.resumable(finished_since=since):
             try:
-                table = self._rebuild(row)
+                table = self._rebuild(saved)
             except Exception as exc:
-                log.error("table %s could not be restored and is skipped: %s", row.get("code"), exc)
+                code = saved.fields.get("code")
+                shown = code.decode("utf-8", "replace") if isinstance(code, bytes) else code
+                log.error("table %s could not be restored and is skipped: %s", shown, exc)
                 continue
+            if not table.board_key:  # saved by a host without board keys
+                table.board_key = secrets.token_urlsafe(18)
+                keys.append(("UPDATE tables SET board_key = ? WHERE code = ?", (table.board_key, table.code)))
             self.tables[table.code] = table
+            self.codes.hold(table.code, math.inf)
             loaded.append(table.code)
+        if keys:
+            self.store.write_now(keys)
         return loaded
 
-    def _rebuild(self, row: dict[str, Any]) -> Table:
-        options = json.loads(row["options"])
-        seats = [Seat(int(n), name, token) for n, name, token in row["seats"]]
-        if [s.seat for s in seats] != list(range(row["seat_count"])):
+    def _rebuild(self, saved: SavedTable) -> Table:
+        f = saved.fields
+        code, game_kind, state = text(f["code"], "code"), text(f["game"], "game"), text(f["state"], "state")
+        if not code or not game_kind or state not in (LOBBY, PLAYING, OVER):
+            raise ValueError("its code, game or state is missing or unknown")
+        options = json.loads(text(f["options"], "options") or "")
+        if not isinstance(options, dict):
+            raise ValueError("its options are not a map")
+        seats = [Seat(int(n), text(name, "name"), text(token, "token"), text(address, "address"))
+                 for n, name, token, address in saved.seats]
+        if [s.seat for s in seats] != list(range(int(f["seat_count"]))):
             raise ValueError("its seats are incomplete")
+        created = float(f["created"])
         table = Table(
-            code=row["code"], game=row["game"], seed=int(row["seed"]), options=options, seats=seats,
-            autostart=bool(row["autostart"]), state=row["state"], created=float(row["created"]),
-            next_code=row["next_code"],
+            code=code, game=game_kind, seed=int(f["seed"]), options=options, seats=seats,
+            board_key=text(f["board_key"], "board_key") or "", autostart=bool(f["autostart"]),
+            multi_seat=bool(f["multi_seat"]), creator=text(f["creator"], "creator"), state=state,
+            created=created, updated=float(f["updated"] or created),
+            ended=None if f["ended"] is None else float(f["ended"]),
+            next_code=text(f["next_code"], "next_code"), checkpoint=text(f["snapshot"], "snapshot"),
         )
         if table.state in (PLAYING, OVER):
-            actions = [[int(seat), json.loads(action)] for _, seat, action in row["actions"]]
-            if [int(step) for step, _, _ in row["actions"]] != list(range(len(actions))):
-                raise ValueError("its action log has gaps")
-            game = engine.replay(table.game, seats=len(seats), seed=table.seed, options=options, log=actions)
-            if row["snapshot"] is not None:
-                saved = engine.restore(json.loads(row["snapshot"]))
-                if _json_copy(saved.to_dict()) != _json_copy(game.to_dict()):
-                    raise ValueError("its saved snapshot disagrees with the replay of its action log")
-            table.engine_game = game
-            if game.is_over():
-                table.state = OVER
-        elif row["actions"]:
+            self._replay_into(table, saved.actions)
+        elif saved.actions:
             raise ValueError("a lobby table has actions")
         return table
+
+    def _replay_into(self, table: Table, rows: list[tuple[Any, ...]]) -> None:
+        """Rebuild the game and its public log from the action log, checking the checkpoint."""
+        played = [[int(seat), json.loads(text(action, "action") or "")] for _, seat, action in rows]
+        if [int(step) for step, _, _ in rows] != list(range(len(played))):
+            raise ValueError("its action log has gaps")
+        mark = json.loads(table.checkpoint) if table.checkpoint is not None else None
+        legacy = isinstance(mark, dict) and "kind" in mark  # a full snapshot written by an older host
+        if mark is not None and not legacy and not _is_checkpoint(mark):
+            raise ValueError("its checkpoint is damaged")
+        check_at, expected = (mark["step"], mark["sha256"]) if mark is not None and not legacy else (-1, "")
+        game = engine.replay(table.game, seats=len(table.seats), seed=table.seed, options=table.options,
+                             log=[])
+        for step, (seat, action) in enumerate(played, start=1):
+            events = game.apply(seat, action)
+            table.history.append(LogEntry(step, seat, events))
+            if step == check_at and state_digest(game) != expected:
+                log.warning("table %s: its replay disagrees with its checkpoint at step %d (the engine "
+                            "changed, or the file was edited); the action log wins", table.code, step)
+        if legacy:
+            assert mark is not None
+            saved = engine.restore(mark)
+            if json.loads(json.dumps(saved.to_dict())) != json.loads(json.dumps(game.to_dict())):
+                raise ValueError("its saved snapshot disagrees with the replay of its action log")
+        table.engine_game = game
+        if game.is_over():
+            table.state = OVER
+            table.ended = table.ended or table.updated
+

@@ -7,13 +7,14 @@ board resource and their brown and grey cards only. Payments come from :mod:`eng
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic.pricing import Coins, Pricer, context_of
+from engine.classic.pricing import Coins, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.state import (
     ACTION_TYPES,
@@ -31,6 +32,7 @@ TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
 _FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
                 if k != PAY else frozenset({"type", "coins"}) for k in range(len(ACTION_TYPES)))
 DISCARD_COINS = 3
+PAID_KINDS = frozenset({BUILD, WONDER})  # the kinds whose actions name the coins paid to each neighbour
 FREE = (Coins(0, 0),)
 
 
@@ -42,9 +44,6 @@ class ActionKey(NamedTuple):
     card: int
     left: int
     right: int
-
-
-PlanMap = dict[ActionKey, Plan]
 
 
 class CardOptions(NamedTuple):
@@ -64,6 +63,26 @@ class CardOptions(NamedTuple):
     def playable(self) -> bool:
         """Buildable, usable for a stage, or buildable for free with Olympia."""
         return bool(self.build or self.wonder or self.olympia)
+
+
+# The legal actions of a decision, in legal_actions order: each key with its card's options (None for
+# the steps that only name a card: Halicarnassus, guild copy). plan_of turns the chosen one into a Plan.
+Legal = dict[ActionKey, CardOptions | None]
+
+
+HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obtained
+
+
+def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
+    """What the legal action ``key`` does (its card's ``options`` give a build's bank coins and how)."""
+    kind, card, left, right = key
+    if kind == BUILD and options is not None:
+        return Plan(BUILD, card, left, right, options.bank, "chain" if options.chain else "paid")
+    if kind == WONDER:
+        return Plan(WONDER, card, left, right, options.wonder_bank if options is not None else 0, "")
+    if kind == PAY:
+        return Plan(PAY, -1, left, 0, 0, "")
+    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
 
 
 def discounts(state: State, city: int, late: bool = False) -> list[int]:
@@ -88,10 +107,16 @@ def rebates(state: State, city: int) -> tuple[int, int]:
 def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
     """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right])."""
     left, right = state.left(city), state.right(city)
-    rebate = rebates(state, city)
-    return Pricer(context_of(state.production[city], state.own_choices_now(city), state.for_sale[left],
-                             state.sale_choices_now(left), cheap[0], state.for_sale[right],
-                             state.sale_choices_now(right), cheap[1], rebate[0], rebate[1]))
+    for_sale, sale_choices = state.for_sale, state.sale_choices
+    if state.cities:
+        rebate = rebates(state, city)
+        return Pricer(TradingContext(
+            tuple(state.production[city]), tuple(state.own_choices_now(city)), tuple(for_sale[left]),
+            tuple(state.sale_choices_now(left)), cheap[0], tuple(for_sale[right]),
+            tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1]))
+    return Pricer(tuple.__new__(TradingContext, (
+        tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
+        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1], 0, 0)))
 
 
 def wharf_rebate(state: State, city: int, found: tuple[Coins, ...]) -> tuple[Coins, ...]:
@@ -116,14 +141,18 @@ def payments(prices: Pricer, need: tuple[int, ...], budget: int,
     found = prices.payments(need)
     if found is None:
         return FREE, None
-    if not found:
+    if not found.payments:
         return (), "the resources cannot be produced or bought"
     if rebate is not None:
-        found = rebate(found)
-    if found[-1].left + found[-1].right <= budget:
-        return found, None
-    out = tuple(pay for pay in found if pay.left + pay.right <= budget)
-    return out, (None if out else "not enough coins to buy the resources")
+        lowered = rebate(found.payments)
+        out = tuple(pay for pay in lowered if pay.left + pay.right <= budget)
+        return out, (None if out else "not enough coins to buy the resources")
+    affordable = bisect_right(found.totals, budget)  # cheapest first: the affordable ones lead
+    if affordable == len(found.totals):
+        return found.payments, None
+    if not affordable:
+        return (), "not enough coins to buy the resources"
+    return found.payments[:affordable], None
 
 
 def card_build(state: State, city: int, card: int,
@@ -139,7 +168,8 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return (), bank, "not enough coins", False
-    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, partial(wharf_rebate, state, city))
+    wharf = partial(wharf_rebate, state, city) if state.cities else None
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, wharf)
     return found, bank, reason, False
 
 
@@ -151,6 +181,9 @@ def stage_payments(state: State, city: int, prices: Pricer) -> tuple[tuple[Coins
     built = state.stages[city]
     if built >= C.BS_STAGES[board_side]:
         return (), "the wonder is complete", 0
+    if not state.cities:
+        found, reason = payments(prices, C.BS_NEED[board_side][built], state.coins[city])
+        return found, reason, 0
     bank = C.BS_COINS[board_side][built]
     if bank > state.coins[city]:
         return (), "not enough coins", bank
@@ -171,60 +204,60 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     prices = pricer(state, city, discounts(state, city, late))
     wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
+    new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
     out = []
     for card in dict.fromkeys(cards):
         build, bank, reason, chain = card_build(state, city, card, prices)
         free = olympia and reason != "already built"
-        out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free, wonder_bank))
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free, wonder_bank)))
     return out
 
 
-def plans_of(options: list[CardOptions], free_city: bool = False) -> PlanMap:
-    """Action keys -> plans for a list of card options, in legal_actions order.
+def legal_of(options: list[CardOptions], free_city: bool = False) -> Legal:
+    """The legal actions for a list of card options, in legal_actions order.
 
     ``free_city`` applies the Free City's rules: a card it can build through a chain must be built that
     way, and it may discard only if no card of the hand is playable.
     """
-    plans: PlanMap = {}
+    legal: Legal = {}
     any_playable = free_city and any(o.playable for o in options)
+    new = tuple.__new__  # ActionKey(...) without its keyword-handling __new__ (this is the hot path)
     for o in options:
         card = o.card
-        how = "chain" if o.chain else "paid"
         for left, right in o.build:
-            plans[ActionKey(BUILD, card, left, right)] = Plan(BUILD, card, left, right, o.bank, how)
+            legal[new(ActionKey, (BUILD, card, left, right))] = o
         if free_city and o.chain:
             continue
         for left, right in o.wonder:
-            plans[ActionKey(WONDER, card, left, right)] = Plan(WONDER, card, left, right, o.wonder_bank, "")
+            legal[new(ActionKey, (WONDER, card, left, right))] = o
         if o.olympia:
-            plans[ActionKey(OLYMPIA, card, -1, -1)] = Plan(OLYMPIA, card, 0, 0, 0, "olympia")
+            legal[new(ActionKey, (OLYMPIA, card, -1, -1))] = o
     for o in options:
         if not (free_city and (o.chain or any_playable)):
-            plans[ActionKey(DISCARD, o.card, -1, -1)] = Plan(DISCARD, o.card, 0, 0, 0, "")
-    return plans
+            legal[new(ActionKey, (DISCARD, o.card, -1, -1))] = o
+    return legal
 
 
-def single_plans(kind: int, cards: list[int]) -> PlanMap:
-    """Plans of a pending step that only names a card (Halicarnassus, guild copy)."""
-    how = "halicarnassus" if kind == HALI else ""
-    return {ActionKey(kind, card, -1, -1): Plan(kind, card, 0, 0, 0, how) for card in cards}
+def single_card(kind: int, cards: list[int]) -> Legal:
+    """The legal actions of a pending step that only names a card (Halicarnassus, guild copy)."""
+    return {ActionKey(kind, card, -1, -1): None for card in cards}
 
 
-def pay_plans(due: int, coins: int) -> PlanMap:
+def pay_options(due: int, coins: int) -> Legal:
     """Cities: the ways to settle a coin loss of ``due`` holding ``coins``: the coins paid (the rest is
     taken as debt), paying as much as possible first."""
-    most = min(due, coins)
-    return {ActionKey(PAY, -1, paid, -1): Plan(PAY, -1, paid, 0, 0, "") for paid in range(most, -1, -1)}
+    return {ActionKey(PAY, -1, paid, -1): None for paid in range(min(due, coins), -1, -1)}
 
 
 def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     """The interface dict of an action key."""
-    if key.kind == PAY:
-        return {"type": ACTION_TYPES[PAY], "coins": key.left}
-    action: dict[str, Any] = {"type": ACTION_TYPES[key.kind], "card": C.CARD_ID[key.card]}
-    if key.kind in (BUILD, WONDER):
-        action["left"] = key.left
-        action["right"] = key.right
+    kind, card, left, right = key
+    if kind == PAY:
+        return {"type": ACTION_TYPES[PAY], "coins": left}
+    action: dict[str, Any] = {"type": ACTION_TYPES[kind], "card": C.CARD_ID[card]}
+    if kind in PAID_KINDS:
+        action["left"] = left
+        action["right"] = right
     if free_city:
         action["free_city"] = True
     return action
@@ -243,7 +276,7 @@ def parse(action: Any) -> tuple[ActionKey, bool]:
         raise ValueError(f"unexpected fields for a {ACTION_TYPES[kind]!r} action: {sorted(map(str, extra))}")
     if kind == PAY:
         paid = action.get("coins")
-        if not isinstance(paid, int) or isinstance(paid, bool) or paid < 0:
+        if type(paid) is not int or paid < 0:  # noqa: E721 (an int, not a bool)
             raise ValueError("'coins' must be the coins paid of the loss (an int >= 0)")
         return ActionKey(PAY, -1, paid, -1), False
     card_id = action.get("card")
@@ -253,11 +286,11 @@ def parse(action: Any) -> tuple[ActionKey, bool]:
     free_city = action.get("free_city", False)
     if not isinstance(free_city, bool):
         raise ValueError("'free_city' must be true or false")
-    coins = [-1, -1]
-    if kind in (BUILD, WONDER):
-        for i, value in enumerate((action.get("left"), action.get("right"))):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
-            coins[i] = value
-    return ActionKey(kind, card, coins[0], coins[1]), free_city
+    if kind not in PAID_KINDS:
+        return ActionKey(kind, card, -1, -1), free_city
+    left, right = action.get("left"), action.get("right")
+    if (type(left) is not int or type(right) is not int  # noqa: E721 (an int, not a bool)
+            or left < 0 or right < 0):
+        raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
+    return ActionKey(kind, card, left, right), free_city
 

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.api import IllegalAction, save
 from engine.classic import compiled as C
 from engine.classic.actions import (
     ActionKey,
-    PlanMap,
+    Legal,
     action_of,
     hand_options,
+    legal_of,
     parse,
-    pay_plans,
-    plans_of,
-    single_plans,
+    pay_options,
+    plan_of,
+    single_card,
 )
 from engine.classic.resolve import (
     copy_options,
@@ -47,7 +48,7 @@ from engine.classic.view import make_view
 FREE_CITY = 2  # the Free City's city index (2 seats)
 
 
-def _is_seat(seat: object) -> bool:
+def _is_seat(seat: object) -> TypeGuard[int]:
     """A seat number is a plain int (a bool or a float is never a seat)."""
     return isinstance(seat, int) and not isinstance(seat, bool)
 
@@ -60,7 +61,7 @@ class ClassicGame:
     def __init__(self, state: State) -> None:
         self.state = state
         self.seats = state.seats
-        self._plans: dict[tuple[str, int], PlanMap] = {}
+        self._legal: dict[tuple[str, int], Legal] = {}
 
     # --- interface -----------------------------------------------------------------------------------
 
@@ -89,8 +90,8 @@ class ClassicGame:
         """Every legal action of ``seat`` now (payments cheapest first); ``[]`` if it has no choice."""
         if not self._acting(seat):
             return []
-        plans, free_city = self._current(seat)
-        return [action_of(key, free_city) for key in plans]
+        legal, free_city = self._current(seat)
+        return [action_of(key, free_city) for key in legal]
 
     def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Validate ``action`` fully, then apply it; return the public events."""
@@ -107,18 +108,17 @@ class ClassicGame:
             return self._choose(seat, key, free_city)
         if s.phase == DEBT:
             return self._pay(seat, key)
-        plans, expected_free_city = self._current(seat)
+        legal, expected_free_city = self._current(seat)
         if free_city != expected_free_city:
             raise IllegalAction("this choice is for "
                                 + ("the Free City" if expected_free_city else "your own city"))
-        plan = plans.get(key)
-        if plan is None:
-            raise IllegalAction(self._reason(seat, key, plans, free_city))
+        if key not in legal:
+            raise IllegalAction(self._reason(seat, key, free_city))
         events: list[dict[str, Any]] = []
         canonical = action_of(key, free_city)
         s.log.append([seat, canonical])
-        resolve_pending(s, canonical, plan, events)
-        self._plans.clear()
+        resolve_pending(s, canonical, plan_of(key, legal[key]), events)
+        self._legal.clear()
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -160,25 +160,25 @@ class ClassicGame:
             return 0 <= seat < s.seats and s.debt_due[seat] > 0
         return s.phase != OVER and seat == s.seat_of(s.queue[0].city)
 
-    def _current(self, seat: int) -> tuple[PlanMap, bool]:
-        """The plan map of ``seat``'s next decision and whether it is for the Free City."""
+    def _current(self, seat: int) -> tuple[Legal, bool]:
+        """The legal actions of ``seat``'s next decision and whether it is for the Free City."""
         s = self.state
         if s.phase == TURN:
             if s.two and seat == s.controller and s.choices[seat] is not None and s.free_city_choice is None:
-                return self.free_city_plans(), True
-            return self.own_plans(seat), False
+                return self.free_city_legal(), True
+            return self.own_legal(seat), False
         if s.phase == DEBT:
-            return pay_plans(s.debt_due[seat], s.coins[seat]), False
-        return self.pending_plans(), s.queue[0].city >= s.seats
+            return pay_options(s.debt_due[seat], s.coins[seat]), False
+        return self.pending_legal(), s.queue[0].city >= s.seats
 
-    def own_plans(self, seat: int) -> PlanMap:
-        """Plans of ``seat`` for its own city this turn (cached until the state changes)."""
+    def own_legal(self, seat: int) -> Legal:
+        """The legal actions of ``seat`` for its own city this turn (cached until the state changes)."""
         key = ("own", seat)
-        plans = self._plans.get(key)
-        if plans is None:
+        legal = self._legal.get(key)
+        if legal is None:
             s = self.state
-            plans = self._plans[key] = plans_of(hand_options(s, seat, s.hands[seat]))
-        return plans
+            legal = self._legal[key] = legal_of(hand_options(s, seat, s.hands[seat]))
+        return legal
 
     def free_city_hand(self) -> list[int]:
         """The controller's hand without the card it chose for its own city."""
@@ -189,34 +189,34 @@ class ClassicGame:
             hand.remove(own.plan.card)
         return hand
 
-    def free_city_plans(self) -> PlanMap:
-        """The controller's plans for the Free City (its hand minus the controller's own card)."""
+    def free_city_legal(self) -> Legal:
+        """The controller's legal actions for the Free City (its hand minus its own card)."""
         s = self.state
         own = s.choices[s.controller]
         key = ("free_city", -1 if own is None else own.plan.card)
-        plans = self._plans.get(key)
-        if plans is None:
-            plans = self._plans[key] = plans_of(hand_options(s, FREE_CITY, self.free_city_hand()),
-                                                free_city=True)
-        return plans
+        legal = self._legal.get(key)
+        if legal is None:
+            options = hand_options(s, FREE_CITY, self.free_city_hand())
+            legal = self._legal[key] = legal_of(options, free_city=True)
+        return legal
 
-    def pending_plans(self) -> PlanMap:
-        """Plans of the pending single-seat step (Halicarnassus, Babylon, guild copy)."""
+    def pending_legal(self) -> Legal:
+        """The legal actions of the pending single-seat step (Halicarnassus, Babylon, guild copy)."""
         key = ("pending", 0)
-        plans = self._plans.get(key)
-        if plans is not None:
-            return plans
+        legal = self._legal.get(key)
+        if legal is not None:
+            return legal
         s = self.state
         kind, city = s.queue[0]
         if kind == HALICARNASSUS:
-            plans = single_plans(HALI, halicarnassus_cards(s, city))
+            legal = single_card(HALI, halicarnassus_cards(s, city))
         elif kind == COPY_GUILD:
-            plans = single_plans(COPY, copy_options(s, city))
+            legal = single_card(COPY, copy_options(s, city))
         else:
             options = hand_options(s, city, s.hands[s.seat_of(city)], late=True)
-            plans = {k: p for k, p in plans_of(options).items() if k.kind in (BUILD, WONDER, DISCARD)}
-        self._plans[key] = plans
-        return plans
+            legal = {k: o for k, o in legal_of(options).items() if k.kind in (BUILD, WONDER, DISCARD)}
+        self._legal[key] = legal
+        return legal
 
     # --- choosing ------------------------------------------------------------------------------------
 
@@ -227,14 +227,13 @@ class ClassicGame:
                 raise IllegalAction("you do not control the Free City this turn")
             if s.choices[seat] is None:
                 raise IllegalAction("choose the card for your own city first, then the Free City's")
-            plans = self.free_city_plans()
+            legal = self.free_city_legal()
         else:
-            plans = self.own_plans(seat)
-        plan = plans.get(key)
-        if plan is None:
-            raise IllegalAction(self._reason(seat, key, plans, free_city))
+            legal = self.own_legal(seat)
+        if key not in legal:
+            raise IllegalAction(self._reason(seat, key, free_city))
         canonical = action_of(key, free_city)
-        choice = Choice(canonical, plan)
+        choice = Choice(canonical, plan_of(key, legal[key]))
         if free_city:
             s.free_city_choice = choice
         else:
@@ -246,27 +245,26 @@ class ClassicGame:
         events: list[dict[str, Any]] = [{"type": "chosen", "seat": seat, "city": city}]
         if None not in s.choices and (not s.two or s.free_city_choice is not None):
             resolve_turn(s, events)
-            self._plans.clear()
+            self._legal.clear()
         return events
 
     def _pay(self, seat: int, key: ActionKey) -> list[dict[str, Any]]:
         """Cities: ``seat``'s secret choice of the coins it pays of its loss (it may change it until every
         deciding seat has chosen); the last choice settles every loss."""
         s = self.state
-        plans = pay_plans(s.debt_due[seat], s.coins[seat])
-        if key not in plans:
-            raise IllegalAction(self._reason(seat, key, plans, False))
+        if key not in pay_options(s.debt_due[seat], s.coins[seat]):
+            raise IllegalAction(self._reason(seat, key, False))
         canonical = action_of(key)
         s.debt_choices[seat] = key.left
         s.log.append([seat, canonical])
         events: list[dict[str, Any]] = [{"type": "chosen", "seat": seat, "city": seat}]
         if all(s.debt_choices[q] is not None for q in debt_deciders(s)):
             settle_debt(s, events)
-        self._plans.clear()
+        self._legal.clear()
         return events
 
-    def _reason(self, seat: int, key: ActionKey, plans: PlanMap, free_city: bool) -> str:
-        """A readable reason why ``key`` is not among ``plans``."""
+    def _reason(self, seat: int, key: ActionKey, free_city: bool) -> str:
+        """A readable reason why ``key`` is not among the legal actions."""
         s = self.state
         kind, card, left, right = key
         if s.phase == DEBT:

@@ -37,8 +37,15 @@ class Coins(NamedTuple):
     right: int
 
 
-# Every payment, cheapest first; None when the city's own production covers the need (pays (0, 0)).
-Payments = tuple[Coins, ...] | None
+class Priced(NamedTuple):
+    """Every payment of a need, cheapest first, and the total of each (the affordable ones lead)."""
+
+    payments: tuple[Coins, ...]
+    totals: tuple[int, ...]
+
+
+# What a city's trading context answers for a need; None when its own production covers it (pays (0, 0)).
+Payments = Priced | None
 
 
 class Seller(NamedTuple):
@@ -76,7 +83,7 @@ class TradingContext(NamedTuple):
     right_units: Units
     right_choices: tuple[int, ...]
     right_cheap: int
-    left_rebate: int = 0
+    left_rebate: int = 0  # Cities: resources bought at 1 coin less (Smuggler's Cache)
     right_rebate: int = 0
 
 
@@ -109,14 +116,24 @@ PRICES: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _SUPPORT: dict[Units, tuple[int, ...]] = {}
+_UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
 
 
-def solve_purchase(purchase: Purchase) -> tuple[Coins, ...]:
-    """Every payment of ``purchase``, cheapest first; ``()`` if it cannot be bought (remembered)."""
-    return _SOLVED(purchase)
+def solve_purchase(purchase: Purchase) -> Priced:
+    """Every payment of ``purchase``, cheapest first (none if it cannot be bought), remembered."""
+    found = _SOLVED.entries.get(purchase)  # the memo's fast path: one dict lookup
+    return _SOLVED(purchase) if found is None else found
 
 
-def _solve(purchase: Purchase) -> tuple[Coins, ...]:
+def _priced(payments: tuple[Coins, ...]) -> Priced:
+    return Priced(payments, tuple([left + right for left, right in payments]))
+
+
+def _solve(purchase: Purchase) -> Priced:
+    return _priced(_payments(purchase))
+
+
+def _payments(purchase: Purchase) -> tuple[Coins, ...]:
     """Take out the resources bought from one neighbour only, then solve the rest canonically."""
     split = _split_forced(purchase)
     if split is None:
@@ -125,13 +142,13 @@ def _solve(purchase: Purchase) -> tuple[Coins, ...]:
     if not rest.lacking:
         return (fixed,)
     same = _canonical(rest)
-    base = _solve_whole(same) if same == purchase else _SOLVED(same)
+    base = _solve_whole(same) if same == purchase else _SOLVED(same).payments
     if not (fixed.left or fixed.right):
         return base
     return tuple(Coins(a + fixed.left, b + fixed.right) for a, b in base)
 
 
-_SOLVED: BoundedMemo[Purchase, tuple[Coins, ...]] = BoundedMemo(_solve, 1 << 16)
+_SOLVED: BoundedMemo[Purchase, Priced] = BoundedMemo(_solve, 1 << 16)
 
 
 def _split_forced(purchase: Purchase) -> tuple[Purchase, Coins] | None:
@@ -196,7 +213,8 @@ def _canonical(purchase: Purchase) -> Purchase:
 
     def renumbered(seller: Seller) -> Seller:
         return Seller(tuple(seller.units[old] for old in order),
-                      tuple(sorted(move(c) for c in seller.choices)), move(seller.cheap), move(seller.rebate))
+                      tuple(sorted(move(c) for c in seller.choices)), move(seller.cheap),
+                      move(seller.rebate))
 
     return Purchase(tuple(lacking[old] for old in order), tuple(sorted(move(c) for c in own)),
                     renumbered(left), renumbered(right))
@@ -205,7 +223,8 @@ def _canonical(purchase: Purchase) -> Purchase:
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
     """The shared solver on a purchase as it is (nothing owned: the lack is the need)."""
     size = len(purchase.lacking)
-    markets = tuple(Market(tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
+    markets = tuple(Market(PRICES[seller.cheap][:size] if not seller.rebate
+                           else tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
                     for seller in (purchase.left, purchase.right))
     found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
     return tuple(Coins(p.coins[0], p.coins[1]) for p in found)
@@ -221,27 +240,21 @@ class Pricer:
 
     def __init__(self, context: TradingContext) -> None:
         self.context = context
-        self.known = _BY_CONTEXT(context)
+        known = _BY_CONTEXT.entries.get(context)  # the memo's fast path: one dict lookup
+        self.known = _BY_CONTEXT(context) if known is None else known
 
     def payments(self, need: Units) -> Payments:
-        """Every payment of ``need`` whatever the coins held, or None if own production covers it."""
-        try:
-            return self.known[need]
-        except KeyError:
+        """Every payment of ``need`` whatever the coins held, or None if own production covers it.
+
+        ``need`` is a card's or a stage's cost: the answers of one context are bounded by their number.
+        """
+        found = self.known.get(need, _UNKNOWN)
+        if found is _UNKNOWN:
             found = self.known[need] = payments_in(self.context, need)
-            return found
+        return found
 
 
 _BY_CONTEXT: BoundedMemo[TradingContext, dict[Units, Payments]] = BoundedMemo(lambda _: {}, 1 << 14)
-
-
-def context_of(units: list[int], own_choices: list[int], left_units: list[int], left_choices: list[int],
-               left_cheap: int, right_units: list[int], right_choices: list[int],
-               right_cheap: int, left_rebate: int = 0, right_rebate: int = 0) -> TradingContext:
-    """A trading context from a city's caches (lists are copied into tuples)."""
-    return TradingContext(tuple(units), tuple(own_choices), tuple(left_units), tuple(left_choices),
-                          left_cheap, tuple(right_units), tuple(right_choices), right_cheap, left_rebate,
-                          right_rebate)
 
 
 def _support(need: Units) -> tuple[int, ...]:
@@ -279,7 +292,7 @@ def _reduce_own(deficit: list[int], wanted: int, choices: tuple[int, ...]) -> tu
         pending = useful
 
 
-def _seller(lacking: list[int], wanted: int, units: Units, choices: tuple[int, ...], cheap: int,
+def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...], cheap: int,
             rebate: int) -> Seller:
     """A neighbour packed to the ``wanted`` resources (``lacking``: the city's lack of each, in order).
 
@@ -289,7 +302,7 @@ def _seller(lacking: list[int], wanted: int, units: Units, choices: tuple[int, .
     pack = PACKING[wanted]
     if not choices:
         capped = tuple([units[r] if units[r] < d else d for r, d in zip(BITS[wanted], lacking, strict=True)])
-        return Seller(capped, (), pack[cheap & wanted], pack[rebate & wanted])
+        return tuple.__new__(Seller, (capped, (), pack[cheap & wanted], pack[rebate & wanted]))  # faster
     counts = [units[r] for r in BITS[wanted]]
     kept = []
     for c in choices:
@@ -302,12 +315,12 @@ def _seller(lacking: list[int], wanted: int, units: Units, choices: tuple[int, .
             counts[pack[hit].bit_length() - 1] += 1
     kept.sort()
     capped = tuple([u if u < d else d for u, d in zip(counts, lacking, strict=True)])
-    return Seller(capped, tuple(kept), pack[cheap & wanted], pack[rebate & wanted])
+    return tuple.__new__(Seller, (capped, tuple(kept), pack[cheap & wanted], pack[rebate & wanted]))
 
 
 def payments_in(context: TradingContext, need: Units) -> Payments:
     """Every payment of ``need`` in ``context`` (not remembered here): the need reduced to a
-    :class:`Purchase` of what the city's own production lacks, then solved."""
+    :class:`Purchase` of what the city's own production lacks, then solved (None: nothing lacks)."""
     deficit = [0] * C.N_RES
     wanted = 0
     units = context.units
@@ -320,11 +333,14 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
         wanted, own = _reduce_own(deficit, wanted, context.own_choices)
     if not wanted:
         return None
+    new = tuple.__new__  # the named types without their keyword-handling __new__ (the hot path)
     pack = PACKING[wanted]
-    lacking = [deficit[r] for r in BITS[wanted]]
+    lacking = tuple([deficit[r] for r in BITS[wanted]])
     left = _seller(lacking, wanted, context.left_units, context.left_choices, context.left_cheap,
                    context.left_rebate)
     right = _seller(lacking, wanted, context.right_units, context.right_choices, context.right_cheap,
                     context.right_rebate)
     own_packed = tuple([pack[c] for c in own]) if own else own
-    return solve_purchase(Purchase(tuple(lacking), own_packed, left, right))
+    purchase = new(Purchase, (lacking, own_packed, left, right))
+    found = _SOLVED.entries.get(purchase)  # the memo's fast path: one dict lookup
+    return _SOLVED(purchase) if found is None else found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import insort
+from collections import Counter
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
@@ -57,19 +58,13 @@ def start_age(state: State, events: Events) -> None:
 
 
 def start_turn(state: State) -> None:
-    """Open a simultaneous turn (2 players: the controller draws the Free City pile's top card); every
-    seat remembers the hand it holds."""
+    """Open a simultaneous turn (2 players: the controller draws the Free City pile's top card)."""
     state.turn += 1
     state.phase = TURN
     state.choices = [None] * state.seats
     state.free_city_choice = None
-    drawn = -1
     if state.two:
-        drawn = state.pile.pop(0)
-        insort(state.hands[state.controller], drawn)
-    for seat in range(state.seats):
-        card = drawn if seat == state.controller else -1
-        state.seen[seat].append(SeenHand(state.age, state.turn, tuple(state.hands[seat]), card))
+        insort(state.hands[state.controller], state.pile.pop(0))
     state.snapshot_discounts()
 
 
@@ -216,11 +211,13 @@ def resolve_turn(state: State, events: Events) -> None:
         entries.append((2, state.controller, state.free_city_choice))
     entries.extend((seat, seat, choice) for seat, choice in enumerate(state.choices) if choice is not None)
     income = [0] * state.n
+    new = tuple.__new__  # Play(...) without its keyword-handling __new__ (the hot path)
     placed: list[Placed] = []
     hali = []
     for city, seat, (action, plan) in entries:
         state.hands[seat].remove(plan.card)
-        state.history.append(Play(state.age, state.turn, TURN, seat, city, plan.kind, plan.card, action))
+        play = (state.age, state.turn, TURN, seat, city, plan.kind, plan.card, action)
+        state.history.append(new(Play, play))
         item = place(state, city, plan, income, events, seat)
         if item is not None:
             placed.append(item)
@@ -339,6 +336,29 @@ def held_packet(seats: int, age: int, turn: int, seat: int) -> int:
 def controller_at(age: int, turn: int) -> int:
     """2 seats: the seat holding the Free City card on ``turn`` of ``age`` (it alternates every turn)."""
     return R.first_controller(age) ^ ((turn - 1) % 2)
+
+
+def seen_hands(state: State, seat: int) -> list[SeenHand]:
+    """The hand ``seat`` held at the start of every turn so far, from the deal and the plays."""
+    out = []
+    for age in range(1, state.age + 1):
+        dealt = state.deal.ages[age - 1]
+        packets = [Counter(hand) for hand in dealt.hands]
+        plays: dict[int, list[Play]] = {}
+        for play in state.history:
+            if play.age == age and play.step == TURN:
+                plays.setdefault(play.turn, []).append(play)
+        for turn in range(1, (state.turn if age == state.age else state.last_turn) + 1):
+            drawn = -1
+            if state.two:
+                controller = controller_at(age, turn)
+                packets[held_packet(2, age, turn, controller)][dealt.pile[turn - 1]] += 1
+                drawn = dealt.pile[turn - 1] if controller == seat else -1
+            hand = packets[held_packet(state.seats, age, turn, seat)]
+            out.append(SeenHand(age, turn, tuple(sorted(hand.elements())), drawn))
+            for play in plays.get(turn, ()):
+                packets[held_packet(state.seats, age, turn, play.seat)][play.card] -= 1
+    return out
 
 
 def _pass_hands(state: State, events: Events) -> None:

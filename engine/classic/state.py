@@ -28,8 +28,7 @@ NO_CITY = -1  # the city of a pending step that is not one city's (the debt deci
 
 
 class AgeDeal(NamedTuple):
-    """One Age as dealt: 7 cards per seat (8 with Cities) and, with 2 seats, the Free City's 7-card pile
-    (top first)."""
+    """One Age as dealt: 7 cards per seat and, with 2 seats, the Free City's 7-card pile (top first)."""
 
     hands: tuple[tuple[int, ...], ...]
     pile: tuple[int, ...]
@@ -91,7 +90,8 @@ class Loss(NamedTuple):
 
 
 class SeenHand(NamedTuple):
-    """A hand a seat held at the start of a turn (sorted), and the Free City card it drew (or -1)."""
+    """A hand a seat held at the start of a turn (sorted), and the Free City card it drew (or -1): what
+    the seat remembers (derived from the deal and the history, see resolve.seen_hands)."""
 
     age: int
     turn: int
@@ -111,45 +111,44 @@ class State:
     seed: int
     options: dict[str, Any]  # never changed after setup (shared by copies)
     deal: Deal  # immutable, shared by copies
-    n: int = 0  # cities: the seats, plus the Free City with 2 seats
-    two: bool = False
-    boards: tuple[int, ...] = ()
-    age: int = 0
-    turn: int = 0
-    phase: str = TURN
-    hands: list[list[int]] = field(default_factory=list)  # each kept sorted
-    pile: list[int] = field(default_factory=list)  # 2 players: the Free City draw pile
-    controller: int = 0  # 2 players: the seat holding the Free City card
-    coins: list[int] = field(default_factory=list)
-    built: list[list[int]] = field(default_factory=list)
-    stages: list[int] = field(default_factory=list)
-    stage_cards: list[list[int]] = field(default_factory=list)
-    tokens: list[list[int]] = field(default_factory=list)
-    discard: list[int] = field(default_factory=list)
-    olympia_used: list[int] = field(default_factory=list)  # age in which the free build was last used
-    choices: list[Choice | None] = field(default_factory=list)
-    free_city_choice: Choice | None = None  # 2 players: the controller's choice for the Free City
-    queue: list[Pending] = field(default_factory=list)
-    copies: list[int] = field(default_factory=list)  # guild copied by Olympia B (card index or -1)
-    log: list[list[Any]] = field(default_factory=list)  # [seat, action] as applied
-    history: list[Play] = field(default_factory=list)
-    seen: list[list[SeenHand]] = field(default_factory=list)  # per seat
-    result: dict[str, Any] | None = None
+    n: int  # cities: the seats, plus the Free City with 2 seats
+    two: bool
+    boards: tuple[int, ...]
+    age: int
+    turn: int
+    phase: str
+    hands: list[list[int]]  # each kept sorted
+    pile: list[int]  # 2 players: the Free City draw pile
+    controller: int  # 2 players: the seat holding the Free City card
+    coins: list[int]
+    built: list[list[int]]
+    stages: list[int]
+    stage_cards: list[list[int]]
+    tokens: list[list[int]]
+    discard: list[int]
+    olympia_used: list[int]  # age in which the free build was last used
+    choices: list[Choice | None]
+    free_city_choice: Choice | None  # 2 players: the controller's choice for the Free City
+    queue: list[Pending]
+    copies: list[int]  # guild copied by Olympia B (card index or -1)
+    log: list[list[Any]]  # [seat, action] as applied
+    history: list[Play]
+    result: dict[str, Any] | None
     # --- caches derived from boards, built and stages --------------------------------------------
-    names: list[set[int]] = field(default_factory=list)
-    production: list[list[int]] = field(default_factory=list)
-    for_sale: list[list[int]] = field(default_factory=list)
-    own_choices: list[list[int]] = field(default_factory=list)
-    sale_choices: list[list[int]] = field(default_factory=list)
-    cheap: list[list[int]] = field(default_factory=list)  # resources at 1 coin: [left mask, right mask]
-    cheap_at_turn_start: list[list[int]] = field(default_factory=list)
-    shields: list[int] = field(default_factory=list)
-    science: list[list[int]] = field(default_factory=list)
-    wild: list[int] = field(default_factory=list)
-    colors: list[list[int]] = field(default_factory=list)
-    abilities: list[set[str]] = field(default_factory=list)
-    spies: list[int] = field(default_factory=list)
-    # --- Cities (after every positional field of _copy_base) ----------------------------------
+    names: list[set[int]]
+    production: list[list[int]]
+    for_sale: list[list[int]]
+    own_choices: list[list[int]]
+    sale_choices: list[list[int]]
+    cheap: list[list[int]]  # resources at 1 coin: [left mask, right mask]
+    cheap_at_turn_start: list[list[int]]
+    shields: list[int]
+    science: list[list[int]]
+    wild: list[int]
+    colors: list[list[int]]
+    abilities: list[set[str]]
+    # --- Cities (after every positional field of copy) ---------------------------------------------
+    spies: list[int] = field(default_factory=list)  # cache: spies per city
     cities: bool = False
     teams: tuple[tuple[int, int], ...] = ()  # team games: the teams (pairs of seats)
     hand_size: int = 7
@@ -164,42 +163,27 @@ class State:
         """The state before the first Age is dealt."""
         two = seats == 2
         n = 3 if two else seats
-        s = cls(seats, seed, options, deal, n=n, two=two, boards=deal.boards)
-        s.cities = bool(options.get("cities"))
-        s.teams = R.teams_of(seats) if options.get("teams") else ()
-        s.hand_size = 8 if s.cities else 7
-        s.debt = [0] * n
-        s.diplomacy = [0] * n
-        s.debt_due = [0] * seats
-        s.debt_choices = [None] * seats
-        s.spies = [0] * n
-        s.hands = [[] for _ in range(seats)]
-        s.coins = [3] * n
-        s.built = [[] for _ in range(n)]
-        s.stages = [0] * n
-        s.stage_cards = [[] for _ in range(n)]
-        s.tokens = [[] for _ in range(n)]
-        s.olympia_used = [0] * n
-        s.choices = [None] * seats
-        s.copies = [-1] * n
-        s.seen = [[] for _ in range(seats)]
-        s.names = [set() for _ in range(n)]
-        s.production = _zeros(n, C.N_RES)
-        s.for_sale = _zeros(n, C.N_RES)
-        s.own_choices = [[] for _ in range(n)]
-        s.sale_choices = [[] for _ in range(n)]
-        s.cheap = _zeros(n, 2)
-        s.shields = [0] * n
-        s.science = _zeros(n, 3)
-        s.wild = [0] * n
-        s.colors = _zeros(n, C.N_COLORS)
-        s.abilities = [set() for _ in range(n)]
+        production = _zeros(n, C.N_RES)
+        for_sale = _zeros(n, C.N_RES)
         for city in range(n):
-            resource = C.BOARD_RESOURCE[s.boards[city] // 2]
-            s.production[city][resource] += 1
-            s.for_sale[city][resource] += 1
-        s.snapshot_discounts()
-        return s
+            resource = C.BOARD_RESOURCE[deal.boards[city] // 2]
+            production[city][resource] += 1
+            for_sale[city][resource] += 1
+        return cls(
+            seats=seats, seed=seed, options=options, deal=deal, n=n, two=two, boards=deal.boards, age=0,
+            turn=0, phase=TURN, hands=[[] for _ in range(seats)], pile=[], controller=0, coins=[3] * n,
+            built=[[] for _ in range(n)], stages=[0] * n, stage_cards=[[] for _ in range(n)],
+            tokens=[[] for _ in range(n)], discard=[], olympia_used=[0] * n, choices=[None] * seats,
+            free_city_choice=None, queue=[], copies=[-1] * n, log=[], history=[], result=None,
+            names=[set() for _ in range(n)], production=production, for_sale=for_sale,
+            own_choices=[[] for _ in range(n)], sale_choices=[[] for _ in range(n)], cheap=_zeros(n, 2),
+            cheap_at_turn_start=_zeros(n, 2), shields=[0] * n, science=_zeros(n, 3), wild=[0] * n,
+            colors=_zeros(n, C.N_COLORS), abilities=[set() for _ in range(n)],
+            spies=[0] * n, cities=bool(options.get("cities")),
+            teams=R.teams_of(seats) if options.get("teams") else (),
+            hand_size=8 if options.get("cities") else 7, debt=[0] * n, diplomacy=[0] * n, losses=[],
+            debt_due=[0] * seats, debt_choices=[None] * seats,
+        )
 
     def copy(self) -> State:
         """An independent copy (the deal and the options are shared: they never change)."""
@@ -217,8 +201,8 @@ class State:
             list(self.coins), [list(b) for b in self.built], list(self.stages),
             [list(b) for b in self.stage_cards], [list(t) for t in self.tokens], list(self.discard),
             list(self.olympia_used), list(self.choices), self.free_city_choice, list(self.queue),
-            list(self.copies), list(self.log), list(self.history), [list(m) for m in self.seen],
-            self.result, [set(x) for x in self.names], [list(p) for p in self.production],
+            list(self.copies), list(self.log), list(self.history), self.result, [set(x) for x in self.names],
+            [list(p) for p in self.production],
             [list(p) for p in self.for_sale], [list(c) for c in self.own_choices],
             [list(c) for c in self.sale_choices], [list(d) for d in self.cheap],
             [list(d) for d in self.cheap_at_turn_start], list(self.shields), [list(x) for x in self.science],

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from engine.classic import compiled as C
 from engine.classic.actions import DISCARD_COINS, CardOptions, hand_options, olympia_ready, rebates
 from engine.classic.pricing import PRICES, Coins, Seller
-from engine.classic.resolve import debt_deciders, opponents
+from engine.classic.resolve import debt_deciders, opponents, seen_hands
 from engine.classic.state import (
     BABYLON,
     DEBT,
@@ -119,9 +119,9 @@ def _my_turn(game: ClassicGame, seat: int) -> dict[str, Any] | None:
     s = game.state
     if s.phase == TURN:
         if s.two and seat == s.controller and s.choices[seat] is not None and s.free_city_choice is None:
-            plans = game.free_city_plans()
+            legal = game.free_city_legal()
             options = hand_options(s, 2, game.free_city_hand())
-            discards = {k.card for k in plans if k.kind == DISCARD}
+            discards = {k.card for k in legal if k.kind == DISCARD}
             return {"city": 2, "cards": [_card_view(o, o.card in discards) for o in options]}
         return {"city": seat, "cards": [_card_view(o, True) for o in hand_options(s, seat, s.hands[seat])]}
     if s.phase == BABYLON and s.queue[0].city == seat:
@@ -142,7 +142,7 @@ def play_view(play: Play, seat: int | None) -> dict[str, Any]:
 def _seen(s: State, seat: int) -> list[dict[str, Any]]:
     """The hands ``seat`` held at the start of each turn (and the Free City card drawn)."""
     return [{"age": m.age, "turn": m.turn, "hand": [C.CARD_ID[c] for c in m.hand],
-             "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in s.seen[seat]]
+             "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in seen_hands(s, seat)]
 
 
 def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
@@ -159,8 +159,7 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
         chosen = [q not in waiting for q in range(s.seats)]
     if s.phase == DEBT:
         deciders = debt_deciders(s)
-        pending = {"seat": None, "kind": DEBT, "city": None, "seats": deciders,
-                   "due": list(s.debt_due)}
+        pending = {"seat": None, "kind": DEBT, "city": None, "seats": deciders, "due": list(s.debt_due)}
         chosen = [q in deciders and q not in waiting for q in range(s.seats)]
     view: dict[str, Any] = {
         "game": "classic",

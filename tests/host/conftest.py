@@ -14,6 +14,7 @@ import socketio
 
 import engine.api
 from host.app import create_app
+from host.config import HostConfig
 from host.wire import JsMsgPackPacket
 
 WAIT = 15.0  # guard against a hang only; never a timing assertion
@@ -45,7 +46,7 @@ class Client:
                                         reconnection_delay=0.05, reconnection_delay_max=0.2)
         self.got: list[tuple[str, Any]] = []
         self._changed = asyncio.Condition()
-        for event in ("table", "view", "events", "error", "new_table"):
+        for event in ("table", "view", "events", "error", "new_table", "choosing", "history"):
             self.sio.on(event, self._keeper(event))
 
     def _keeper(self, event: str) -> Any:
@@ -98,17 +99,49 @@ async def server(aiohttp_server: Any, data_dir: Path) -> Any:
     return srv
 
 
+# A host that treats loopback peers like any phone on the Wi-Fi: no board key for free, every per-address
+# rule and limit applies. The attack tests use it (every test client connects from 127.0.0.1).
+LAN = HostConfig(trust_loopback=False)
+
+
+@pytest.fixture
+def host_config() -> HostConfig:
+    """The configuration of ``lan_server`` (override in a test module to change limits)."""
+    return LAN
+
+
+@pytest.fixture
+async def lan_server(aiohttp_server: Any, data_dir: Path, host_config: HostConfig) -> Any:
+    """A running host that does not trust loopback peers (they count as phones on the Wi-Fi)."""
+    app = create_app(data_dir, seed_source=itertools.count(FIRST_SEED).__next__, config=host_config)
+    srv = await aiohttp_server(app, host="127.0.0.1", port=0)
+    srv.url = f"http://127.0.0.1:{srv.port}"
+    return srv
+
+
+def _client_factory(url: str, made: list[Client]) -> Callable[..., Any]:
+    async def make(token: str | None = None, **kw: Any) -> Client:
+        client = Client(url)
+        made.append(client)
+        return await client.connect(token, **kw)
+
+    return make
+
+
 @pytest.fixture
 async def clients(server: Any) -> AsyncIterator[Callable[..., Any]]:
     """A factory of connected clients, all disconnected at teardown."""
     made: list[Client] = []
+    yield _client_factory(server.url, made)
+    for client in made:
+        await client.close()
 
-    async def make(token: str | None = None, **kw: Any) -> Client:
-        client = Client(server.url)
-        made.append(client)
-        return await client.connect(token, **kw)
 
-    yield make
+@pytest.fixture
+async def lan_clients(lan_server: Any) -> AsyncIterator[Callable[..., Any]]:
+    """Connected clients of ``lan_server``, all disconnected at teardown."""
+    made: list[Client] = []
+    yield _client_factory(lan_server.url, made)
     for client in made:
         await client.close()
 

@@ -19,7 +19,8 @@ async def playing(clients, server):
     await ann.call("join", {"code": code, "name": "Ann"})
     await bob.call("join", {"code": code, "name": "Bob"})
     await board.call("start", {"code": code})
-    lobby = (await board.call("create_table", {"game": "duel"}))["code"]
+    created = await board.call("create_table", {"game": "duel"})
+    lobby, lobby_key = created["code"], created["board_key"]
     cy = await clients()
     await cy.call("join", {"code": lobby, "name": "Cy"})
     game = server.app[TABLES].tables[code].engine_game
@@ -27,7 +28,7 @@ async def playing(clients, server):
     actor, other = (ann, bob) if seat == 0 else (bob, ann)
     legal = game.legal_actions(seat)
     return {"board": board, "code": code, "lobby": lobby, "actor": actor, "other": other, "cy": cy,
-            "legal": legal, "ann": ann}
+            "legal": legal, "ann": ann, "lobby_key": lobby_key}
 
 
 def _cases(p):
@@ -73,7 +74,8 @@ def _cases(p):
         (board, "create_table", ({"game": "duel", "seats": 3},), "bad_request"),
         (board, "create_table", ({"game": "duel", "seats": "2"},), "bad_request"),
         (board, "start", ({"code": code},), "already_started"),
-        (board, "start", ({"code": lobby},), "not_ready"),
+        (board, "start", ({"code": lobby},), "forbidden"),  # not watching it, no key
+        (board, "start", ({"code": lobby, "board_key": p["lobby_key"]},), "not_ready"),
         (board, "start", ({"code": 12},), "bad_request"),
         (board, "play_again", ({"code": code},), "not_over"),
         (board, "release_seat", ({"code": code, "seat": 9},), "bad_request"),
@@ -130,16 +132,18 @@ async def test_a_disk_error_is_an_internal_error_and_the_action_is_undone(playin
 
 async def test_acting_at_a_finished_table_is_game_over(clients, server, fake_game):
     board = await clients()
-    code = (await board.call("create_table", {"game": fake_game, "options": {"target": 1}}))["code"]
+    created = await board.call("create_table", {"game": fake_game, "options": {"target": 1}})
+    code = created["code"]
     ann, bob = await clients(), await clients()
     await ann.call("join", {"code": code, "name": "Ann"})
     await bob.call("join", {"code": code, "name": "Bob"})
-    await board.call("start", {"code": code})
+    assert (await board.call("start", {"code": code, "board_key": created["board_key"]}))["ok"]
     assert (await ann.call("act", {"action": {"type": "add", "n": 1}}))["ok"]
     before = host_state(server.app)
     for phone in (ann, bob):
         assert (await phone.call("act", {"action": {"type": "add", "n": 1}}))["error"] == "game_over"
-    assert (await board.call("start", {"code": code}))["error"] == "already_started"
+    assert (await board.call("start", {"code": code, "board_key": created["board_key"]}))["error"] == (
+        "already_started")
     assert host_state(server.app) == before
 
 

@@ -5,6 +5,7 @@ No timing assertions: only counts and consistency."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -75,3 +76,23 @@ def test_out_of_bounds_runs_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as stop:
         parse_args(argv)
     assert stop.value.code == 2
+
+
+def test_the_side_by_side_table_reports_both_hosts_and_the_targets(tmp_path: Path) -> None:
+    from host.benchab import Figures, baseline_tree, cpu_seconds, format_comparison
+
+    def figures(latency_ms: float, cpu_us: float, actions: int) -> Figures:
+        f = Figures(latencies=[latency_ms / 1000] * actions, actions=actions, seconds=2.0, games=1)
+        f.cpu = cpu_us * actions / 1e6
+        return f
+
+    old = {"one": figures(4.0, 1000.0, 70), "many": figures(200.0, 1200.0, 3500)}
+    new = {"one": figures(3.0, 800.0, 70), "many": figures(40.0, 600.0, 3500)}
+    text = format_comparison({"old": old, "new": new}, "abc1234", 2)
+    assert "old = abc1234" in text and "2 rounds" in text
+    assert "act -> ack p99" in text and "target <= 50 ms: met" in text and "target <= 10 ms: met" in text
+    assert "50% lower; target >= 30%: met" in text  # 1200 us -> 600 us per action
+    assert new["many"].cpu_us() == 600.0 and old["one"].p99_ms() == 4.0
+    assert cpu_seconds(os.getpid()) > 0
+    tree = baseline_tree("HEAD", tmp_path / "tree")  # what the comparison builds its old host from
+    assert (tree / "host" / "app.py").is_file() and (tree / "engine" / "api.py").is_file()

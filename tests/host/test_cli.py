@@ -10,6 +10,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import aiohttp
+
 from host import phone
 from host.store import DB_NAME
 
@@ -128,3 +130,29 @@ async def test_ctrl_c_mid_game_then_start_again_and_the_phones_play_on(tmp_path)
             await _stop(proc)
     with sqlite3.connect(data / DB_NAME) as db:
         assert db.execute("SELECT state FROM tables WHERE code = ?", (code,)).fetchone() == ("over",)
+
+
+async def test_allow_host_and_testing_flags_reach_the_running_host(tmp_path):
+    port = _free_port()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host", "--host", "127.0.0.1", "--port", str(port),
+        "--data", str(tmp_path / "d"), "--allow-host", "laptop.local", "--testing", cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+    )
+    try:
+        while not (await asyncio.wait_for(proc.stdout.readline(), WAIT)).startswith(b"Main address"):
+            pass
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{port}/catalog/duel.json"
+            async with http.get(url, headers={"Host": f"laptop.local:{port}"}) as resp:
+                assert resp.status == 200
+            async with http.get(url, headers={"Host": f"evil.example:{port}"}) as resp:
+                assert resp.status == 403
+        client = Client(f"http://127.0.0.1:{port}")
+        await client.connect()
+        made = await client.call("create_table", {"game": "duel", "options": {"setup": {"first_player": 1}}})
+        assert made["ok"], made  # --testing: a fixed layout is accepted
+        await client.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        assert await asyncio.wait_for(proc.wait(), WAIT) == 0

@@ -43,7 +43,7 @@ async def test_pages_answer_503_until_the_web_build_exists(aiohttp_client, data_
 async def test_qr_code_holds_the_lan_join_url(aiohttp_client, data_dir):
     app = create_app(data_dir, base_urls=["http://192.168.1.20:8765", "http://10.0.0.7:8765"])
     client = await aiohttp_client(app)
-    table = app[TABLES].create("duel")
+    table = await app[TABLES].create("duel")
     payload = app[HUB].table_payload(table)
     assert payload["join_url"] == f"http://192.168.1.20:8765/t/{table.code}"
     assert payload["join_urls"][1] == f"http://10.0.0.7:8765/t/{table.code}"
@@ -60,7 +60,7 @@ async def test_without_lan_addresses_links_use_the_host_header(aiohttp_client, d
     app = create_app(data_dir)
     client = await aiohttp_client(app)
     await client.get("/catalog/duel.json")
-    table = app[TABLES].create("duel")
+    table = await app[TABLES].create("duel")
     assert app[HUB].table_payload(table)["join_url"] == f"http://{client.host}:{client.port}/t/{table.code}"
 
 

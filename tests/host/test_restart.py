@@ -11,6 +11,7 @@ import sqlite3
 import engine
 from host import phone
 from host.app import STORE, TABLES, create_app
+from host.config import HostConfig, Limits
 from host.store import DB_NAME
 
 from .conftest import Client
@@ -76,15 +77,15 @@ async def test_corrupted_tables_are_skipped_and_the_others_restored(aiohttp_serv
     tables = app[TABLES]
     made = []
     for _ in range(4):
-        t = tables.create("duel")
+        t = await tables.create("duel")
         for name in ("Ann", "Bob"):
-            tables.join(t, name)
-        tables.start(t)
+            await tables.join(t, name)
+        await tables.start(t)
         for _ in range(3):
             seat = t.engine_game.to_act()[0]
-            tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
+            await tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
         made.append(t.code)
-    lobby = tables.create("duel").code
+    lobby = (await tables.create("duel")).code
     app[STORE].close()
     bad_json, bad_action, bad_snapshot, good = made
     _corrupt(data_dir, "UPDATE tables SET options = '{not json' WHERE code = ?", bad_json)
@@ -102,22 +103,22 @@ async def test_corrupted_tables_are_skipped_and_the_others_restored(aiohttp_serv
     again[STORE].close()
 
 
-def _finish(tables, code):
+async def _finish(tables, code):
     t = tables.tables[code]
     while not t.engine_game.is_over():
         seat = t.engine_game.to_act()[0]
-        tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
+        await tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
     return t
 
 
-async def test_a_recently_finished_table_survives_a_restart_with_its_result(data_dir, monkeypatch):
+async def test_a_recently_finished_table_survives_a_restart_with_its_result(data_dir):
     app = create_app(data_dir, seed_source=itertools.count(11).__next__)
     tables = app[TABLES]
-    t = tables.create("duel")
+    t = await tables.create("duel")
     for name in ("Ann", "Bob"):
-        tables.join(t, name)
-    tables.start(t)
-    finished = _finish(tables, t.code)
+        await tables.join(t, name)
+    await tables.start(t)
+    finished = await _finish(tables, t.code)
     result, tokens = finished.engine_game.result(), [s.token for s in finished.seats]
     app[STORE].close()
 
@@ -125,11 +126,11 @@ async def test_a_recently_finished_table_survives_a_restart_with_its_result(data
     back = again[TABLES].tables[t.code]
     assert back.state == "over" and back.engine_game.result() == result
     assert [s.token for s in back.seats] == tokens  # the phones still find their seats
-    new = again[TABLES].play_again(back)
+    new = await again[TABLES].play_again(back)
     assert [s.name for s in new.seats] == ["Ann", "Bob"]
     again[STORE].close()
 
-    monkeypatch.setattr("host.tables.KEEP_FINISHED_SECONDS", -1.0)  # now it counts as old
-    later = create_app(data_dir)
+    past_grace = HostConfig(limits=Limits(finished_grace_seconds=-1.0))  # now it counts as old
+    later = create_app(data_dir, config=past_grace)
     assert t.code not in later[TABLES].tables and new.code in later[TABLES].tables
     later[STORE].close()

@@ -4,7 +4,7 @@ import { homeEl } from "./board/home.js";
 import { lobbyEl } from "./board/lobby.js";
 import { classicEvents, classicGameEl, classicLobby } from "./classic/board.js";
 import { ensureCatalog } from "./classic/catalog.js";
-import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
+import { applyChoosing, boardKey, codeFromPath, errorText, keepBoardKey, openSocket, request, showConnection } from "./lib/connection.js";
 import { changedBy, describeEvents } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
 import { setLocale, t } from "./lib/strings.js";
@@ -49,6 +49,13 @@ socket.on("view", (msg) => {
   state.view = msg.view;
   render();
 });
+socket.on("choosing", (msg) => {
+  if (msg.code !== state.code || !state.view) return;
+  if (typeof msg.step === "number" && msg.step < state.step) return;
+  state.step = msg.step ?? state.step;
+  state.view = applyChoosing(state.view, msg.waiting);
+  render();
+});
 socket.on("events", (msg) => {
   if (msg.code !== state.code) return;
   if (state.table?.game === "classic") return render(classicEvents(msg.code, msg.events));
@@ -62,6 +69,7 @@ socket.on("events", (msg) => {
   render();
 });
 socket.on("new_table", (msg) => {
+  keepBoardKey(msg.code, boardKey(msg.old_code)); // "play again" keeps the board key
   if (msg.old_code === state.code && msg.code && msg.code !== state.code) openTable(msg.code, { rewatch: false });
 });
 socket.on("error", (msg) => {
@@ -74,7 +82,9 @@ function seatName(seat) {
 }
 
 async function watch() {
-  const reply = await request(socket, "watch", { code: state.code });
+  const key = boardKey(state.code);
+  const reply = await request(socket, "watch", { code: state.code, ...(key ? { board_key: key } : {}) });
+  if (reply.ok) keepBoardKey(state.code, reply.board_key);
   state.error = reply.ok ? "" : errorText(reply);
   render();
 }
@@ -89,6 +99,7 @@ async function createTable(options, game = "duel", seats = null) {
     render();
     return;
   }
+  keepBoardKey(reply.code, reply.board_key);
   openTable(reply.code);
 }
 
@@ -119,6 +130,7 @@ const handlers = {
   onRelease: (seat) => act("release_seat", { code: state.code, seat }),
   onPlayAgain: async () => {
     const reply = await act("play_again", { code: state.code });
+    if (reply.ok && reply.code) keepBoardKey(reply.code, boardKey(state.code));
     if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
   },
 };

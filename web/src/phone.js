@@ -2,7 +2,7 @@
 // The seat token lives in localStorage per table code and is re-sent on every reconnect.
 import { coinChip } from "./lib/cards.js";
 import { cityEl } from "./lib/city.js";
-import { codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
+import { applyChoosing, codeFromPath, errorText, openSocket, request, showConnection } from "./lib/connection.js";
 import { describeEvents, pendingText } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
 import { setLocale, t } from "./lib/strings.js";
@@ -62,6 +62,14 @@ socket.on("view", (msg) => {
   state.seq += 1;
   clearTimeout(viewWait);
   state.busy = false;
+  render();
+});
+socket.on("choosing", (msg) => {
+  if (msg.code !== state.code || !state.view) return;
+  if (typeof msg.step === "number" && msg.step < state.step) return;
+  state.step = msg.step ?? state.step;
+  state.view = applyChoosing(state.view, msg.waiting);
+  state.seq += 1;
   render();
 });
 socket.on("events", (msg) => {

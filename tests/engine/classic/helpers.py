@@ -80,7 +80,7 @@ def rebuild_caches(game: ClassicGame) -> None:
         for card in tucked[city][:k]:
             s.add_stage(city, card)
     s.snapshot_discounts()
-    game._plans.clear()
+    game._legal.clear()
 
 
 def dealt(state: State, age: int) -> list[int]:
@@ -125,7 +125,7 @@ def force_production(game: ClassicGame, city: int, letters: str, sell: bool = Fa
     if sell:
         s.for_sale[city] = list(vec)
         s.sale_choices[city] = []
-    game._plans.clear()
+    game._legal.clear()
 
 
 def no_sales(game: ClassicGame, *cities: int) -> None:
@@ -133,4 +133,4 @@ def no_sales(game: ClassicGame, *cities: int) -> None:
     for city in cities:
         game.state.for_sale[city] = [0] * C.N_RES
         game.state.sale_choices[city] = []
-    game._plans.clear()
+    game._legal.clear()

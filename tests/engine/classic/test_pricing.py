@@ -55,24 +55,27 @@ def test_purchases_answer_like_the_solver(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(1000):
         purchase = _random_purchase(rng)
-        assert solve_purchase(purchase) == _direct(purchase), purchase
+        found = solve_purchase(purchase)
+        assert found.payments == _direct(purchase), purchase
+        assert found.totals == tuple(a + b for a, b in found.payments)
 
 
 def test_forced_resources_add_a_fixed_cost() -> None:
     # Resource 0 only the left neighbour sells (at 1 coin), resource 1 both sell at 2 coins.
     purchase = Purchase((2, 1), (), Seller((2, 1), (), 0b01), Seller((0, 1), (), 0))
-    assert solve_purchase(purchase) == _direct(purchase) == ((2, 2), (4, 0))
+    assert solve_purchase(purchase).payments == _direct(purchase) == ((2, 2), (4, 0))
 
 
 def test_a_forced_resource_short_of_stock_makes_the_need_impossible() -> None:
     purchase = Purchase((2, 1), (), Seller((1, 1), (), 0), Seller((0, 1), (), 0))
-    assert solve_purchase(purchase) == _direct(purchase) == ()
+    assert solve_purchase(purchase).payments == _direct(purchase) == ()
 
 
 def test_renamed_resources_share_one_answer() -> None:
     first = Purchase((1, 2), (), Seller((1, 0), (), 0), Seller((1, 2), (), 0))
     renamed = Purchase((2, 1), (), Seller((0, 1), (), 0), Seller((2, 1), (), 0))
-    assert solve_purchase(first) == solve_purchase(renamed) == _direct(first) == _direct(renamed)
+    assert solve_purchase(first) == solve_purchase(renamed)
+    assert solve_purchase(first).payments == _direct(first) == _direct(renamed)
 
 
 def _whole(context: TradingContext, need: tuple[int, ...]) -> tuple[Coins, ...]:
@@ -105,7 +108,9 @@ def test_trading_contexts_answer_like_the_whole_problem(seed: int) -> None:
             found = prices.payments(need)
             assert found == payments_in(context, need)
             # None stands for "nothing to buy", the single free payment.
-            assert (((0, 0),) if found is None else found) == _whole(context, need), (context, need)
+            assert (((0, 0),) if found is None else found.payments) == _whole(context, need), (context, need)
+            if found is not None:
+                assert found.totals == tuple(a + b for a, b in found.payments)
 
 
 @pytest.mark.parametrize("seed", range(2))
@@ -118,7 +123,7 @@ def test_the_undominated_payments_are_the_solvers_payment_options(seed: int) -> 
                    Market(PRICES[context.right_cheap], context.right_units, context.right_choices))
         for need in rng.sample(needs, 8):
             answer = Pricer(context).payments(need)
-            found = (Coins(0, 0),) if answer is None else answer
+            found = (Coins(0, 0),) if answer is None else answer.payments
             undominated = [p for p in found if not any(o != p and o.left <= p.left and o.right <= p.right
                                                        for o in found)]
             options = payment_options(need, context.units, context.own_choices, markets)

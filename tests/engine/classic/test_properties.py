@@ -17,6 +17,7 @@ import pytest
 import engine
 from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
+from engine.classic.resolve import seen_hands
 from tests.engine.classic.helpers import dealt
 
 GAMES = 2000  # even seeds: all boards on side A, odd seeds: side B
@@ -77,7 +78,7 @@ def _check_views(game: ClassicGame, events: list[dict[str, Any]], record: Record
         allowed = set(public)
         if seat is not None:
             allowed |= {C.CARD_ID[c] for c in s.hands[seat]}
-            allowed |= {C.CARD_ID[c] for look in s.seen[seat] for c in look.hand}  # what it held
+            allowed |= {C.CARD_ID[c] for look in seen_hands(s, seat) for c in look.hand}  # what it held
             pending = s.phase == "halicarnassus" and s.seat_of(s.queue[0][1]) == seat
             if pending:
                 allowed |= {C.CARD_ID[c] for c in s.discard}

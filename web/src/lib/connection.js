@@ -61,3 +61,24 @@ export function showConnection(el, online, kicked, reconnect, kickedKey = "conn.
   else if (kicked) mount(el, t(kickedKey), " ", h("button", { class: "small", dataset: { ui: "reconnect" }, onclick: reconnect }, t("conn.reconnect")));
   else mount(el, t("conn.offline"));
 }
+
+/**
+ * A view after a `choosing` update (a seat chose during a simultaneous turn): `waiting` and, when the view
+ * has them, the `chosen` flags follow the host's list of seats still choosing; nothing else changed.
+ */
+export function applyChoosing(view, waiting) {
+  if (!view || !Array.isArray(waiting)) return view;
+  const next = { ...view, waiting: [...waiting] };
+  if (Array.isArray(view.chosen)) next.chosen = view.chosen.map((_, seat) => !waiting.includes(seat));
+  return next;
+}
+
+/** The board key of table code kept by this browser (localStorage), or null. */
+export function boardKey(code) {
+  return code ? localStorage.getItem(`wt.board.${code}`) : null;
+}
+
+/** Keeps the board key of table code (from create_table or a watch ack). */
+export function keepBoardKey(code, key) {
+  if (code && typeof key === "string" && key) localStorage.setItem(`wt.board.${code}`, key);
+}

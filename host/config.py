@@ -1,0 +1,61 @@
+"""What a host allows: its limits (every one a named number) and its trust settings."""
+
+from __future__ import annotations
+
+import ipaddress
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Every bound on what clients may make the host hold or do (docs/protocol.md, "Limits")."""
+
+    socket_burst: float = 100.0  # events a socket may send at once...
+    socket_rate: float = 40.0  # ...then per second
+    address_burst: float = 300.0  # the same for every socket of one network address together
+    address_rate: float = 120.0
+    queued_messages: int = 256  # unread messages waiting for one client before it is dropped
+    queued_bytes: int = 4 * 1024 * 1024
+    connections_per_address: int = 32  # open TCP connections per address (loopback: only the total)
+    connections_total: int = 1024  # the host lowers it below its file limit at start
+    tables_per_address: int = 8  # tables in lobby or playing created from one address
+    tables_total: int = 200  # tables in memory, finished ones included
+    list_tables: int = 50  # tables in one list_tables answer
+    changes_per_turn: int = 12  # actions of one seat in one simultaneous turn
+    lobby_idle_seconds: float = 2 * 3600.0  # a lobby nobody uses expires after this long
+    finished_grace_seconds: float = 2 * 3600.0  # a finished table stays this long after its game ended
+    code_reuse_seconds: float = 7 * 24 * 3600.0  # codes of tables over or expired this long are reused
+    sweep_seconds: float = 60.0  # how often expired and finished tables are looked for
+
+
+@dataclass(frozen=True)
+class HostConfig:
+    """The host's trust settings and limits.
+
+    ``testing``: testing-only game options (fixed deals) are accepted over the network.
+    ``allow_hosts``: host names (besides loopback and the LAN addresses) that requests may use.
+    ``trust_loopback``: the host's own machine (a loopback peer) is the host's: its board page gets the
+    board key, it is exempt from the per-address limits and from the one-seat-per-address rule.
+    """
+
+    testing: bool = False
+    allow_hosts: tuple[str, ...] = ()
+    trust_loopback: bool = True
+    limits: Limits = field(default_factory=Limits)
+
+    def trusts(self, address: str | None) -> bool:
+        """True if ``address`` is the host's own machine and loopback peers are trusted."""
+        return self.trust_loopback and is_loopback(address)
+
+
+def is_loopback(address: str | None) -> bool:
+    """True for 127.0.0.0/8, ::1 and IPv4-mapped loopback addresses."""
+    if not address:
+        return False
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback
