@@ -116,7 +116,8 @@ def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
             tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1]))
     return Pricer(tuple.__new__(TradingContext, (
         tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
-        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1], 0, 0)))
+        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1],
+        0, 0)))
 
 
 def wharf_rebate(state: State, city: int, found: tuple[Coins, ...]) -> tuple[Coins, ...]:
@@ -209,7 +210,8 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     for card in dict.fromkeys(cards):
         build, bank, reason, chain = card_build(state, city, card, prices)
         free = olympia and reason != "already built"
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free, wonder_bank)))
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free,
+                                     wonder_bank)))
     return out
 
 

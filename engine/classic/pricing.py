@@ -195,7 +195,8 @@ def _canonical(purchase: Purchase) -> Purchase:
 
     def feature(j: int) -> tuple[int, ...]:
         return (lacking[j], left.units[j], left.cheap >> j & 1, right.units[j], right.cheap >> j & 1,
-                left.rebate >> j & 1, right.rebate >> j & 1, sum(c >> j & 1 for c in own), sum(c >> j & 1 for c in left.choices),
+                left.rebate >> j & 1, right.rebate >> j & 1,
+                sum(c >> j & 1 for c in own), sum(c >> j & 1 for c in left.choices),
                 sum(c >> j & 1 for c in right.choices))
 
     order = sorted(range(size), key=feature)
@@ -302,7 +303,7 @@ def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...],
     pack = PACKING[wanted]
     if not choices:
         capped = tuple([units[r] if units[r] < d else d for r, d in zip(BITS[wanted], lacking, strict=True)])
-        return tuple.__new__(Seller, (capped, (), pack[cheap & wanted], pack[rebate & wanted]))  # faster
+        return tuple.__new__(Seller, (capped, (), pack[cheap & wanted], pack[rebate & wanted]))
     counts = [units[r] for r in BITS[wanted]]
     kept = []
     for c in choices:

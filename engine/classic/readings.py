@@ -55,7 +55,8 @@ def late_discounts(now: list[int], at_turn_start: list[int]) -> list[int]:
 
 
 # --- Cities (rules digest cities.md, cards cities-cards.md) ------------------------------------------------
-# Each (?) of the Cities digests is one switch below, named by a test in tests/engine/classic/test_cities_readings.py.
+# Each (?) of the Cities digests is one switch below, named by a test in
+# tests/engine/classic/test_cities_readings.py.
 
 # cities.md §6 (?): Cities is not offered with 2 seats (the 2-player variant with the Free City).
 CITIES_WITH_TWO_SEATS = False

@@ -270,7 +270,8 @@ def halicarnassus_cards(state: State, city: int) -> list[int]:
     of the pile is secret."""
     names = state.names[city]
     blacks = R.DISCARD_BUILD_TAKES_BLACK_CARDS
-    return sorted({c for c in state.discard if C.CARD_NAME_IDX[c] not in names and (blacks or not C.IS_BLACK[c])})
+    return sorted({c for c in state.discard
+                   if C.CARD_NAME_IDX[c] not in names and (blacks or not C.IS_BLACK[c])})
 
 
 def copy_options(state: State, city: int) -> list[int]:

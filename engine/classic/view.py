@@ -75,7 +75,8 @@ def _cities_city_view(state: State, city: int) -> dict[str, Any]:
         "team": state.team_of(city),
         "choices": [_names(m) for m in state.own_choices_now(city)],
         "prices": {
-            side: {res: Seller((), (), state.cheap[city][k], rebate[k]).price(r) for r, res in enumerate(C.RESOURCES)}
+            side: {res: Seller((), (), state.cheap[city][k], rebate[k]).price(r)
+                   for r, res in enumerate(C.RESOURCES)}
             for k, side in enumerate(("left", "right"))
         },
     }
