@@ -29,7 +29,8 @@ def build_action(game: ClassicGame, seat: int, card: str, kind: str = "build") -
 
 
 def play_turn(game: ClassicGame, plays: dict[int, tuple[str, str]]) -> list[dict[str, Any]]:
-    """Every seat of ``plays`` plays (kind, card) the cheapest way; every other seat discards its first card."""
+    """Every seat of ``plays`` plays (kind, card) the cheapest way; every other seat discards its first
+    card."""
     events: list[dict[str, Any]] = []
     for seat in range(game.seats):
         if seat in plays:
