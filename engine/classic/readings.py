@@ -65,7 +65,8 @@ CITIES_WITH_TWO_SEATS = False
 EMBASSY_VP = 2
 
 # cities.md §4 step 6 (?): amounts of coin losses that depend on a count (victory tokens, wonder stages) are
-# counted at the end of the turn, after every placement and free build (False: when the card is placed).
+# counted at the end of the turn, after the free builds from the discard pile (False: with the turn's gains,
+# before those builds).
 LOSSES_COUNTED_AT_END_OF_TURN = True
 
 # cities.md §5 / cities-cards.md doubt 18 (?): the debt token a Raider card hands to each neighbour cannot be
