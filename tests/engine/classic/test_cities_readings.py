@@ -32,7 +32,8 @@ def test_losses_counted_at_end_of_turn(monkeypatch: pytest.MonkeyPatch, at_end: 
     free build from the discard pile in the same turn (step 5) (True), or only those of step 4 (False)."""
     monkeypatch.setattr(R, "LOSSES_COUNTED_AT_END_OF_TURN", at_end)
     game = black_position("a3_cenotaph", age=3, discard=["a2_raider_fort"])
-    arrange(game, hands=[["a3_cenotaph", "a1_altar"], ["a2_forging_agency", "a1_loom"], ["a1_loom", "a1_press"]])
+    arrange(game, hands=[["a3_cenotaph", "a1_altar"], ["a2_forging_agency", "a1_loom"],
+                         ["a1_loom", "a1_press"]])
     force_production(game, 0, ALL_RESOURCES)
     play_turn(game, {0: ("build", "a3_cenotaph"), 1: ("build", "a2_forging_agency")})
     game.apply(1, {"type": "halicarnassus", "card": "a2_raider_fort"})
