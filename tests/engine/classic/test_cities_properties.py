@@ -22,7 +22,8 @@ from tests.engine.classic.test_properties import _all_cards, _ids
 
 GAMES = 1000
 VIEW_EVERY = 49  # every 49th game checks every view at every step
-VARIANTS = [*((n, {"cities": True}) for n in range(3, 8)), *((n, {"cities": True, "teams": True}) for n in (4, 6))]
+VARIANTS = [*((n, {"cities": True}) for n in range(3, 8)),
+            *((n, {"cities": True, "teams": True}) for n in (4, 6))]
 
 
 @dataclass
