@@ -51,7 +51,8 @@ def test_trading_contexts_with_rebates_answer_like_the_whole_problem() -> None:
             return tuple(rng.choice((0, 0, 0, 1, 1, 2)) for _ in range(C.N_RES))
 
         def cards() -> tuple[int, ...]:
-            return tuple(sorted(rng.randrange(1, 1 << C.N_RES) for _ in range(rng.choice((0, 0, 1, 2)))))
+            count = rng.choice((0, 0, 1, 2))
+            return tuple(sorted(rng.randrange(1, 1 << C.N_RES) for _ in range(count)))
 
         left_rebate, right_rebate = 1 << rng.randrange(C.N_RES), 1 << rng.randrange(C.N_RES)
         context = TradingContext(units(), cards(), units(), cards(), rng.randrange(1 << C.N_RES), units(),
