@@ -135,7 +135,7 @@ class ClassicKnowledge:
 
     def action_group(self, action: Action) -> Hashable:
         """Actions that differ only in how the coins are split between the neighbours."""
-        return action["type"], action["card"], action.get("free_city", False)
+        return action["type"], action.get("card", action.get("coins")), action.get("free_city", False)
 
     def rollout_weight(self, action: Action) -> float:
         """Builds before stages before discards, good cards before poor ones."""
