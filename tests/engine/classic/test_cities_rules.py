@@ -236,6 +236,10 @@ def test_petra_b_first_stage_makes_the_others_lose_two() -> None:
     assert game.state.phase == "debt" and game.to_act() == [1, 2]
     settle(game, {1: 2, 2: 1})
     assert game.state.coins == [0, 1, 2] and game.state.debt == [0, 0, 1]
+    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+            coins=[10, 0, 0], stages={0: 1})
+    play_turn(game, {0: ("wonder", "a1_altar")})  # stage 2: 10 coins to the bank, 14 VP
+    assert game.state.coins[0] == 0 and score_city(game.state, 0)["wonder"] == 3 + 14
 
 
 def test_architect_firm_frees_stage_resources_not_coins() -> None:
