@@ -372,3 +372,15 @@ def test_cities_views_show_debt_diplomacy_conflicts_and_black_cards() -> None:
     assert view["cities_expansion"] and city["diplomacy"] == 1 and city["skips_conflicts"]
     assert city["debt"] == 0 and "a1_residence" in city["cards"] and city["team"] is None
     assert view["conflicts"][1] == [{"against": 2, "times": 1}]
+
+
+def test_babylons_last_card_can_make_the_others_lose_coins_after_its_play() -> None:
+    game = cities_game(["babylon", "rhodes", "ephesus"], sides=["B", "A", "A"])
+    arrange(game, hands=[["a1_altar", "a1_hideout"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+            stages={0: 2}, turn=7, coins=[5, 5, 5])
+    play_turn(game, {0: ("build", "a1_altar")})
+    assert game.state.phase == "babylon"
+    game.apply(0, build_action(game, 0, "a1_hideout"))
+    assert game.state.phase == "debt" and game.to_act() == [1, 2] and game.state.age == 1
+    settle(game, {1: 0, 2: 1})
+    assert game.state.debt == [0, 1, 0] and game.state.age == 2
