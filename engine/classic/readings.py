@@ -10,7 +10,10 @@ the game is built and have no switch, only a named test there:
   that Age's military conflict (the conflict waits for every pending step)
   -- test_military_after_pending_counts_a_halicarnassus_red_card;
 - digest §12.1 / §12.6: the Free City's board and side are dealt like the players' (same options)
-  -- test_first_controller_and_free_city_board_dealt.
+  -- test_first_controller_and_free_city_board_dealt;
+- Cities digest §11.3: buying from a teammate costs the normal price and pays the teammate
+  -- test_trade_with_a_teammate_is_normal (tests/engine/classic/test_cities_readings.py, which names every
+  Cities switch below).
 """
 
 from __future__ import annotations
