@@ -52,8 +52,13 @@ test: setup chromium
 	$(PY) -m mypy host
 	$(PY) -m pytest
 
+# The bots' bars (issue 11) run quick by default (fewer games, 0.05 s per searching decision, a few
+# minutes); `make bench BOTS_BENCH_ARGS=--full` plays the issue's counts at the bots' own times (hours).
+BOTS_BENCH_ARGS ?=
+
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
+	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
 	$(PY) -m host.bench --compare
 
 lint: $(VENV)/.stamp

@@ -57,6 +57,20 @@ def test_time_allows_more_than_the_default_cap() -> None:
     assert meter.exhausted() and meter.used == 10
 
 
+def test_a_time_limit_stops_when_another_average_iteration_would_not_fit() -> None:
+    clock = FakeClock()
+    meter = Budget(seconds=1.0, clock=clock).start(default_iterations=1)
+    for _ in range(3):  # three iterations of 0.3 s: 0.1 s is left, less than one more
+        assert not meter.exhausted()
+        meter.spend()
+        clock.now += 0.3
+    assert meter.exhausted() and meter.used == 3
+    meter = Budget(seconds=1.0, clock=clock).start(default_iterations=1)
+    meter.spend()
+    clock.now += 0.45  # 0.55 s left, more than the 0.45 s an iteration took
+    assert not meter.exhausted()
+
+
 def test_whichever_limit_comes_first_stops() -> None:
     clock = FakeClock()
     meter = Budget(iterations=4, seconds=60.0, clock=clock).start(default_iterations=1)

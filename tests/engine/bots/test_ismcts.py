@@ -81,7 +81,8 @@ def test_the_root_counts_iterations_and_edges_sum_to_them() -> None:
     policy = InformationSetTreePolicy(ToyKnowledge(), sampler=sampler)
     legal = [{"type": "call", "side": "heads"}, {"type": "call", "side": "tails"}]
     report = policy.analyse(CoinCall("heads").view(0), legal, seed=4, budget=Budget(iterations=150))
-    assert report.iterations == 150 == report.root.visits == len(sampler.seeds)
+    # One sampled world per round of descents, a round being one descent per root candidate.
+    assert report.iterations == 150 == report.root.visits == 2 * len(sampler.seeds)
     assert sum(child.visits for child in report.root.children.values()) == 150
     assert legal[report.choice]["side"] == "heads"
 
