@@ -68,6 +68,10 @@ class BudgetMeter:
         """Record ``iterations`` more iterations done."""
         self.used += iterations
 
+    def out_of_time(self) -> bool:
+        """True once the time limit (if any) is reached: a playout in progress stops there."""
+        return self.clock is not None and self.clock() >= self.deadline
+
     def exhausted(self) -> bool:
         """True once the iteration cap is reached, or the time left would not fit another average
         iteration (never before one iteration)."""

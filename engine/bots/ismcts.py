@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from engine.api import Action, Game
 from engine.api import sample as engine_sample
-from engine.bots.budget import Budget
+from engine.bots.budget import Budget, BudgetMeter
 from engine.bots.knowledge import GameKnowledge, View
 from engine.bots.montecarlo import most_valued_in_group, ranked_candidates
 from engine.bots.policy import require_choice
@@ -129,37 +129,49 @@ class InformationSetTreePolicy:
             return SearchReport(root, candidates, 0, ranked[0])
         steps = knowledge.rollout_steps(view)
         meter = (budget or Budget()).start(self.default_iterations)
-        # Each sampled world (and playout seed) serves one round of descents, one per root candidate
-        # then allowed, so candidates are first compared in the same worlds (common random numbers).
+        # Each sampled world (and playout seed) serves one round of descents, one through each root
+        # candidate then allowed, so candidates are compared in the same worlds (common random numbers).
         ranked_keys = list(candidates)
         world = self.sampler(view, seed=derive_seed(seed, 0))
-        rounds = left_in_round = allowed = 0
+        rounds = 0
+        round_keys: list[EdgeKey] = []
         while not meter.exhausted():
-            if left_in_round == 0:
+            if not round_keys:
                 if rounds:
                     world = self.sampler(view, seed=derive_seed(seed, rounds))
                 rounds += 1
-                allowed = left_in_round = self._root_allowed(root.visits, len(ranked_keys))
+                round_keys = ranked_keys[:self._root_allowed(root.visits, len(ranked_keys))]
             rng = random.Random(derive_seed(seed, rounds, 1))
-            self._iterate(root, world.clone(), seat, legal, ranked_keys[:allowed], candidates, rng, steps)
-            left_in_round -= 1
+            self._iterate(root, world.clone(), seat, legal, round_keys.pop(0), candidates, rng, steps, meter)
             root.visits += 1
             meter.spend()
-        root_edges = [(key, root.children[key]) for key in candidates if key in root.children]
-        # Most visits; among equals the better mean, then the better one-move value (candidate order).
-        key, _ = max(root_edges, key=lambda edge: (edge[1].visits, edge[1].mean))
+        key = self._best_root_edge(root, ranked_keys)
         choice = most_valued_in_group(knowledge, legal, values, candidates[key])
         return SearchReport(root, candidates, meter.used, choice)
+
+    @staticmethod
+    def _best_root_edge(root: TreeNode, ranked_keys: Sequence[EdgeKey]) -> EdgeKey:
+        """The root edge of best mean among those visited at least half as often as the most visited
+        (the better one-move value on ties): a candidate tried in few worlds cannot win on luck."""
+        edges = [(key, root.children[key]) for key in ranked_keys if key in root.children]
+        most = max(edge.visits for _, edge in edges)
+        trusted = [(key, edge) for key, edge in edges if 2 * edge.visits >= most]
+        best_key, best = trusted[0]
+        for key, edge in trusted[1:]:
+            if edge.mean > best.mean + 1e-12:
+                best_key, best = key, edge
+        return best_key
 
     def _root_allowed(self, visits: int, candidates: int) -> int:
         """How many of the root's candidates (best one-move value first) compete after ``visits``
         descents: two at first, more as the search goes on (all of them with enough time)."""
         return min(candidates, 2 + int(self.root_widening * math.sqrt(visits)))
 
-    def _iterate(self, root: TreeNode, world: Game, me: int, legal: Sequence[Action],
-                 root_keys: list[EdgeKey], candidates: dict[EdgeKey, int], rng: random.Random,
-                 steps: int | None) -> None:
-        """One descent: select and apply edges, add one node, play on, evaluate, back up."""
+    def _iterate(self, root: TreeNode, world: Game, me: int, legal: Sequence[Action], root_key: EdgeKey,
+                 candidates: dict[EdgeKey, int], rng: random.Random, steps: int | None,
+                 meter: BudgetMeter) -> None:
+        """One descent through ``root_key``: select and apply edges below it, add one node, play on,
+        evaluate, back up."""
         knowledge = self.knowledge
         node = root
         path: list[tuple[TreeNode, int]] = []
@@ -170,10 +182,10 @@ class InformationSetTreePolicy:
                 break
             seat = waiting[0]
             if at_root:
-                # The searching seat decides first: its real legal actions, pruned to the candidates.
+                # The searching seat decides first: the root candidate of this descent.
                 seat = me
-                keys = root_keys
-                actions = {key: legal[candidates[key]] for key in root_keys}
+                keys = [root_key]
+                actions = {root_key: legal[candidates[root_key]]}
                 at_root = False
             else:
                 options = world.legal_actions(seat)
@@ -188,7 +200,7 @@ class InformationSetTreePolicy:
             path.append((node, seat))
             if node.visits == 0:
                 break
-        play_out(world, knowledge, rng, steps, self.rollout_greedy)
+        play_out(world, knowledge, rng, steps, self.rollout_greedy, meter)
         backpropagate(path, position_values(world, knowledge))
 
     def _widened(self, node: TreeNode, world: Game, seat: int,

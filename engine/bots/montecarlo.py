@@ -123,7 +123,7 @@ class MonteCarloPolicy:
                 candidate = candidates[(worlds + k) % n]  # rotate who goes first when time runs out
                 game = world.clone()
                 game.apply(seat, legal[candidate.index])
-                play_out(game, knowledge, random.Random(playout_seed), steps, self.rollout_greedy)
+                play_out(game, knowledge, random.Random(playout_seed), steps, self.rollout_greedy, meter)
                 candidate.stats.add(position_values(game, knowledge)[seat])
                 meter.spend()
             worlds += 1

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine.api import Action, Game
+from engine.bots.budget import BudgetMeter
 from engine.bots.knowledge import GameKnowledge, View
 
 
@@ -41,13 +42,16 @@ def guided_choice(knowledge: GameKnowledge, world: Game, seat: int, legal: Seque
 
 
 def play_out(world: Game, knowledge: GameKnowledge, rng: random.Random, max_steps: int | None = None,
-             greedy: float = 0.0) -> int:
+             greedy: float = 0.0, meter: BudgetMeter | None = None) -> int:
     """Play ``world`` on for at most ``max_steps`` decisions (see :func:`guided_choice`); return the count.
 
-    Simultaneous turns are played one waiting seat at a time, each seat once per turn.
+    Simultaneous turns are played one waiting seat at a time, each seat once per turn. A playout also
+    stops when ``meter``'s time is up (the position is then valued where it stands).
     """
     steps = 0
     while max_steps is None or steps < max_steps:
+        if meter is not None and meter.out_of_time():
+            break
         waiting = world.waiting()
         if not waiting:
             break
