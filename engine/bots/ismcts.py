@@ -164,8 +164,9 @@ class InformationSetTreePolicy:
 
     def _root_allowed(self, visits: int, candidates: int) -> int:
         """How many of the root's candidates (best one-move value first) compete after ``visits``
-        descents: two at first, more as the search goes on (all of them with enough time)."""
-        return min(candidates, 2 + int(self.root_widening * math.sqrt(visits)))
+        descents: the knowledge's ``root_breadth`` at first, more as the search goes on (all of them
+        with enough time)."""
+        return min(candidates, self.knowledge.root_breadth + int(self.root_widening * math.sqrt(visits)))
 
     def _iterate(self, root: TreeNode, world: Game, me: int, legal: Sequence[Action], root_key: EdgeKey,
                  candidates: dict[EdgeKey, int], rng: random.Random, steps: int | None,

@@ -103,6 +103,8 @@ class ClassicKnowledge:
 
     kind = "classic"
     opponents_in_tree = False
+    root_breadth = 2
+    """Playouts are long: compare easy's two best moves in more worlds before widening."""
 
     def __init__(self, weights: ClassicWeights | None = None) -> None:
         self.weights = weights or ClassicWeights()
