@@ -1,6 +1,7 @@
 """The bots' strength and speed bars of issue 11, measured with the arena (``make bench`` runs this).
 
-``python -m engine.bots.bench [--full] [--budget S] [--jobs J] [--games-scale X] [--only NAME,...] [--json]``
+``python -m engine.bots.bench [--full] [--budget S] [--iterations N] [--jobs J] [--games-scale X]
+[--only NAME,...] [--json]``
 
 Each bar is one arena run (seeded deals, seats rotated, every deal played from every seat) and one
 threshold on a bot's win share. By default the games are fewer than the issue's counts and every
@@ -8,7 +9,9 @@ searching bot thinks ``--budget`` seconds per decision (0.05), so the whole benc
 on one core; ``--full`` plays the issue's counts at each bot's own default time (medium 0.3 s, hard 1 s),
 which takes hours. The searching bots of one bar always get the same budget. The decision-time bars are
 read from the same runs: ``hard``'s 95th percentile against its budget plus 10%, ``easy``'s median against
-30 ms.
+30 ms. ``--iterations N`` caps every searching decision at N iterations with no time limit: the games
+are then the same on any machine however loaded (strength without the clock; the time bars are then
+not checked).
 """
 
 from __future__ import annotations
@@ -79,10 +82,11 @@ def rounded_games(games: int, seats: int) -> int:
     return max(seats, math.ceil(games / seats) * seats)
 
 
-def measure(bar: Bar, *, games: int, budget: float | None, jobs: int, seed: int) -> BarResult:
+def measure(bar: Bar, *, games: int, budget: float | None, jobs: int, seed: int,
+            iterations: int | None = None) -> BarResult:
     """Play ``bar``'s arena run and summarise it."""
     plan = ArenaPlan(bar.kind, bar.lineup, rounded_games(games, len(bar.lineup)), seed, bar.options, budget,
-                     jobs)
+                     jobs, iterations)
     started = time.perf_counter()
     played = play_all(plan)
     return BarResult(bar, summarise(plan, played), time.perf_counter() - started)
@@ -126,32 +130,43 @@ def main(argv: list[str] | None = None) -> int:
                         help="the issue's game counts at each bot's default time (hours)")
     parser.add_argument("--budget", type=float, default=None,
                         help=f"seconds per searching decision (quick: {QUICK_BUDGET}; --full: the bots' own)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="cap searching decisions at N iterations, no time limit (machine-independent)")
     parser.add_argument("--games-scale", type=float, default=1.0, help="multiply every bar's game count")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default=None, help="comma-separated bar names (or parts of them)")
     parser.add_argument("--json", action="store_true", help="end with every summary as one JSON line")
     args = parser.parse_args(argv)
-    if (args.budget is not None and not args.budget > 0) or args.jobs < 1 or not args.games_scale > 0:
-        print("bench: --budget and --games-scale must be positive, --jobs at least 1", file=sys.stderr)
+    if (args.budget is not None and not args.budget > 0) or args.jobs < 1 or not args.games_scale > 0 \
+            or (args.iterations is not None and args.iterations < 1):
+        print("bench: --budget and --games-scale must be positive, --jobs and --iterations at least 1",
+              file=sys.stderr)
         return 2
-    budget = args.budget if args.budget is not None else (None if args.full else QUICK_BUDGET)
+    budget = args.budget
+    if budget is None and not args.full and args.iterations is None:
+        budget = QUICK_BUDGET
     wanted = [part.strip() for part in args.only.split(",")] if args.only else None
     bars = [b for b in BARS if wanted is None or any(part in b.name for part in wanted)]
     mode = "full counts" if args.full else "quick counts"
-    print(f"bots (issue 11 bars; {mode}, searching budget {budget or 'each bot default'} s per decision, "
-          f"jobs {args.jobs}, seed {args.seed}):", flush=True)
+    if args.iterations is not None:
+        limit = f"{args.iterations} iterations" + (f" and {budget} s" if budget else ", no time limit")
+    else:
+        limit = f"{budget} s" if budget else "each bot's default time"
+    print(f"bots (issue 11 bars; {mode}, searching bots: {limit} per decision, jobs {args.jobs}, "
+          f"seed {args.seed}):", flush=True)
     results = []
     for bar in bars:
         games = bar.full_games if args.full else bar.quick_games
         result = measure(bar, games=max(1, round(games * args.games_scale)), budget=budget, jobs=args.jobs,
-                         seed=args.seed)
+                         seed=args.seed, iterations=args.iterations)
         results.append(result)
         print(format_result(result), flush=True)
-    for what, measured, limit, passed in time_checks(results, budget):
-        print(f"  {what:<34} {'PASS' if passed else 'FAIL'}  {measured:g} ms <= {limit:g} ms")
+    checks = time_checks(results, budget) if args.iterations is None or budget else []
+    for what, measured, limit_ms, passed in checks:
+        print(f"  {what:<34} {'PASS' if passed else 'FAIL'}  {measured:g} ms <= {limit_ms:g} ms")
     if args.json:
-        print(json.dumps({"budget": budget, "full": args.full,
+        print(json.dumps({"budget": budget, "iterations": args.iterations, "full": args.full,
                           "bars": [{"name": r.bar.name, "threshold": r.bar.threshold, "share": r.share,
                                     "passed": r.passed, "summary": r.summary} for r in results]}))
     return 0

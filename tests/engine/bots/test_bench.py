@@ -42,9 +42,19 @@ def test_time_checks_read_hard_p95_against_its_budget_and_easy_median() -> None:
 def test_the_command_prints_each_bar_and_a_json_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--only", "duel easy>random", "--games-scale", "0.01", "--json"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
-    assert "0.05 s per decision" in lines[0]
+    assert "searching bots: 0.05 s per decision" in lines[0]
     assert "duel easy>random" in lines[1] and (" PASS " in lines[1] or " FAIL " in lines[1])
     data = json.loads(lines[-1])
     assert data["budget"] == 0.05 and [bar["name"] for bar in data["bars"]] == ["duel easy>random"]
     assert data["bars"][0]["summary"]["games"] == 4
     assert main(["--jobs", "0"]) == 2
+
+
+def test_an_iteration_cap_replaces_the_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--only", "duel medium>easy", "--games-scale", "0.05", "--iterations", "1", "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "1 iterations, no time limit" in lines[0]
+    assert not any("p95 decision" in line for line in lines)  # no time bars without a time limit
+    data = json.loads(lines[-1])
+    assert data["budget"] is None and data["iterations"] == 1
+    assert data["bars"][0]["summary"]["iterations"] == 1
