@@ -79,6 +79,27 @@ def backpropagate(path: Sequence[tuple[TreeNode, int]], values: Sequence[float])
         node.total += values[seat]
 
 
+def clearly_better(by_round: dict[EdgeKey, dict[int, float]], ranked_keys: Sequence[EdgeKey],
+                   confidence: float) -> EdgeKey:
+    """The first candidate (best one-move value), unless another one beat it in the worlds both were
+    tried in by more than ``confidence`` standard errors of the paired differences (two worlds at least);
+    then the one that beat it by the most."""
+    default = ranked_keys[0]
+    base = by_round[default]
+    best_key, best_score = default, 0.0
+    for key in ranked_keys[1:]:
+        diffs = [value - base[r] for r, value in by_round[key].items() if r in base]
+        n = len(diffs)
+        if n < 2:
+            continue
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        score = mean - confidence * spread
+        if score > best_score:
+            best_key, best_score = key, score
+    return best_key
+
+
 @dataclass(slots=True)
 class SearchReport:
     """What one tree search did: the root, its candidate edges, iterations, and the chosen action."""
@@ -135,6 +156,7 @@ class InformationSetTreePolicy:
         world = self.sampler(view, seed=derive_seed(seed, 0))
         rounds = 0
         round_keys: list[EdgeKey] = []
+        by_round: dict[EdgeKey, dict[int, float]] = {key: {} for key in ranked_keys}
         while not meter.exhausted():
             if not round_keys:
                 if rounds:
@@ -142,10 +164,16 @@ class InformationSetTreePolicy:
                 rounds += 1
                 round_keys = ranked_keys[:self._root_allowed(root.visits, len(ranked_keys))]
             rng = random.Random(derive_seed(seed, rounds, 1))
-            self._iterate(root, world.clone(), seat, legal, round_keys.pop(0), candidates, rng, steps, meter)
+            key = round_keys.pop(0)
+            value = self._iterate(root, world.clone(), seat, legal, key, candidates, rng, steps, meter)
+            by_round[key][rounds] = value
             root.visits += 1
             meter.spend()
-        key = self._best_root_edge(root, ranked_keys)
+        confidence = knowledge.switch_confidence
+        if confidence is None:
+            key = self._best_root_edge(root, ranked_keys)
+        else:
+            key = clearly_better(by_round, ranked_keys, confidence)
         choice = most_valued_in_group(knowledge, legal, values, candidates[key])
         return SearchReport(root, candidates, meter.used, choice)
 
@@ -170,9 +198,9 @@ class InformationSetTreePolicy:
 
     def _iterate(self, root: TreeNode, world: Game, me: int, legal: Sequence[Action], root_key: EdgeKey,
                  candidates: dict[EdgeKey, int], rng: random.Random, steps: int | None,
-                 meter: BudgetMeter) -> None:
+                 meter: BudgetMeter) -> float:
         """One descent through ``root_key``: select and apply edges below it, add one node, play on,
-        evaluate, back up."""
+        evaluate, back up; returns the value backed up for the searching seat."""
         knowledge = self.knowledge
         node = root
         path: list[tuple[TreeNode, int]] = []
@@ -202,7 +230,9 @@ class InformationSetTreePolicy:
             if node.visits == 0:
                 break
         play_out(world, knowledge, rng, steps, self.rollout_greedy, meter)
-        backpropagate(path, position_values(world, knowledge))
+        values = position_values(world, knowledge)
+        backpropagate(path, values)
+        return values[me]
 
     def _widened(self, node: TreeNode, world: Game, seat: int,
                  options: Sequence[Action]) -> tuple[list[EdgeKey], dict[EdgeKey, Action]]:

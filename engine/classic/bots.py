@@ -104,6 +104,8 @@ class ClassicKnowledge:
     kind = "classic"
     opponents_in_tree = False
     root_breadth = 2
+    switch_confidence: float | None = 1.0
+    """Playouts are noisy (hidden hands, many players): leave easy's move only on clear evidence."""
     """Playouts are long: compare easy's two best moves in more worlds before widening."""
 
     def __init__(self, weights: ClassicWeights | None = None) -> None:
