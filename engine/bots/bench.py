@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.api import new_game, sample, spec
 from engine.bots.arena import ArenaPlan, play_all, summarise
 
 QUICK_BUDGET = 0.05
@@ -80,6 +81,16 @@ class BarResult:
 def rounded_games(games: int, seats: int) -> int:
     """``games`` rounded up to whole rotations of ``seats`` (so every deal is played from every seat)."""
     return max(seats, math.ceil(games / seats) * seats)
+
+
+def unsampled_reason(kind: str) -> str | None:
+    """Why searching bots cannot play ``kind`` in this build (its ``engine.sample`` fails), or ``None``."""
+    try:
+        game = new_game(kind, seats=spec(kind).default_seats, seed=0)
+        sample(game.view(game.waiting()[0]), seed=0)
+    except Exception as err:  # noqa: BLE001 - any failure means the searching bots cannot run
+        return f"engine.sample({kind!r} view) fails here: {type(err).__name__}: {err}"
+    return None
 
 
 def measure(bar: Bar, *, games: int, budget: float | None, jobs: int, seed: int,
@@ -157,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
           f"seed {args.seed}):", flush=True)
     results = []
     for bar in bars:
+        searching = any(level in ("medium", "hard") for level in bar.lineup)
+        reason = unsampled_reason(bar.kind) if searching else None
+        if reason is not None:
+            print(f"  {bar.name:<22} NOT RUN  {reason}", flush=True)
+            continue
         games = bar.full_games if args.full else bar.quick_games
         result = measure(bar, games=max(1, round(games * args.games_scale)), budget=budget, jobs=args.jobs,
                          seed=args.seed, iterations=args.iterations)

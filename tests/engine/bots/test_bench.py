@@ -58,3 +58,19 @@ def test_an_iteration_cap_replaces_the_time_limit(capsys: pytest.CaptureFixture[
     data = json.loads(lines[-1])
     assert data["budget"] is None and data["iterations"] == 1
     assert data["bars"][0]["summary"]["iterations"] == 1
+
+
+def test_a_bar_whose_game_cannot_be_sampled_is_reported_not_run(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.bots.bench as bench
+
+    assert bench.unsampled_reason("duel") is None
+
+    def no_sample(view: dict, *, seed: int) -> None:
+        raise NotImplementedError("no sampling here")
+
+    monkeypatch.setattr(bench, "sample", no_sample)
+    assert "NotImplementedError: no sampling here" in str(bench.unsampled_reason("duel"))
+    assert main(["--only", "duel medium>easy,duel easy>random", "--games-scale", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "duel medium>easy       NOT RUN" in out and "duel easy>random       PASS" in out
