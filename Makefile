@@ -48,8 +48,7 @@ run: setup
 	$(PY) -m host --port $(PORT) $(HOST_ARGS)
 
 test: setup chromium
-	$(PY) -m ruff check engine host tests
-	$(PY) -m mypy host
+	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
 # The bots' bars (issue 11) run quick by default (fewer games, 0.05 s per searching decision, a few
@@ -61,9 +60,10 @@ bench: $(VENV)/.stamp
 	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
 	$(PY) -m host.bench --compare
 
+# ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml).
 lint: $(VENV)/.stamp
 	$(PY) -m ruff check engine host tests
-	$(PY) -m mypy host
+	$(PY) -m mypy
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist

@@ -90,6 +90,7 @@ def create_app(
     app.router.add_get("/t/{code}", _phone_page)
     app.router.add_get("/qr/{code}.svg", _qr)
     app.router.add_get("/catalog/{game}.json", _catalog)
+    app.router.add_get("/specs.json", _specs)
     app.router.add_get("/static/{path:.+}", _static)
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
@@ -150,6 +151,29 @@ async def _qr(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(text="no such table")
     url = hub.table_payload(table)["join_url"]
     return web.Response(body=qr_svg(url), content_type="image/svg+xml", headers=NO_CACHE)
+
+
+def specs_for_clients() -> dict[str, Any]:
+    """Every game kind's declared facts a client may know: title, seat range, turn style and the options a
+    player picks (testing and private options left out)."""
+    out: dict[str, Any] = {}
+    for kind in engine.kinds():
+        declared = engine.spec(kind)
+        out[kind] = {
+            "title": declared.title, "min_seats": declared.min_seats, "max_seats": declared.max_seats,
+            "default_seats": declared.default_seats, "simultaneous": declared.simultaneous,
+            "options": [{"name": o.name, "type": o.type, "default": o.default,
+                         "allowed": None if o.allowed is None else list(o.allowed)}
+                        for o in declared.options if o.public and not o.testing],
+        }
+    return out
+
+
+_SPECS_JSON = json.dumps(specs_for_clients())
+
+
+async def _specs(request: web.Request) -> web.Response:
+    return web.Response(text=_SPECS_JSON, content_type="application/json")
 
 
 async def _catalog(request: web.Request) -> web.Response:

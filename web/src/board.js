@@ -7,6 +7,7 @@ import { ensureCatalog } from "./classic/catalog.js";
 import { applyChoosing, boardKey, codeFromPath, errorText, keepBoardKey, openSocket, request, showConnection } from "./lib/connection.js";
 import { changedBy, describeEvents } from "./lib/describe.js";
 import { h, mount } from "./lib/dom.js";
+import { loadSpecs } from "./lib/specs.js";
 import { setLocale, t } from "./lib/strings.js";
 
 const FLASH_MS = 2500;
@@ -27,6 +28,7 @@ let flashTimer = null;
 
 setLocale("en");
 document.title = t("app.title");
+loadSpecs().then(() => render());
 
 const socket = openSocket({
   onStatus: (online, kicked) => {

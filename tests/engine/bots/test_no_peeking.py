@@ -129,11 +129,12 @@ def _positions(kind: str, seats: int, seed: int, every: int) -> list[engine.Game
     return found
 
 
-@pytest.mark.parametrize("kind,seats,every", [("duel", 2, 3)])
+@pytest.mark.parametrize("kind,seats,every", [("duel", 2, 3), ("classic", 2, 4), ("classic", 3, 5),
+                                              ("classic", 4, 7), ("classic", 7, 12)])
 def test_two_worlds_sampled_from_one_view_get_the_same_decisions(kind: str, seats: int, every: int) -> None:
     """Two real games drawn from what one seat sees (hidden hands, decks and piles differ) look the
     same to it: every level decides the same in both, position after position while they stay alike."""
-    compared = 0
+    compared = positions = 0
     for seed in range(2):
         for n, position in enumerate(_positions(kind, seats, seed, every)):
             seat = position.waiting()[0]
@@ -145,7 +146,8 @@ def test_two_worlds_sampled_from_one_view_get_the_same_decisions(kind: str, seat
             steps, _ = _walk_while_alike(first, second, derive_seed(seed, n))
             assert steps >= 1
             compared += steps
-    assert compared >= 40
+            positions += 1
+    assert positions >= 20 and compared >= positions
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5, 7])

@@ -15,9 +15,9 @@ from engine.bots.ismcts import InformationSetTreePolicy
 from engine.bots.montecarlo import MonteCarloPolicy
 from engine.bots.seeds import derive_seed
 from tests.engine.bots.checked import decision_kind
-from tests.engine.bots.stand_in import RealGameStandIn
 
-GAMES = [("duel", 2, None), ("duel", 2, {"first_game_wonders": True})]
+GAMES = [("duel", 2, None), ("duel", 2, {"first_game_wonders": True}), ("classic", 2, None),
+         ("classic", 4, {"sides": "B"})]
 
 
 class CountingSampler:
@@ -65,29 +65,3 @@ def test_the_level_registry_builds_searches_on_engine_sample() -> None:
     assert isinstance(hard, InformationSetTreePolicy) and hard.sampler is engine.sample
     assert (medium.default_seconds, hard.default_seconds) == (0.3, 1.0)
 
-
-@pytest.mark.parametrize("seats,options", [(2, None), (4, {"sides": "B"})])
-def test_classic_searches_run_on_the_real_rules_through_a_stand_in(seats: int,
-                                                                options: dict[str, Any] | None) -> None:
-    """Until classic's ``sample`` is merged, a test-only stand-in (a copy of the real game) feeds the
-    searches classic worlds: they answer legal actions, reproducibly, in every kind of decision."""
-    game = engine.new_game("classic", seats=seats, seed=7, options=options)
-    easy = make_policy("easy", "classic")
-    knowledge = engine.bots.knowledge.knowledge_for("classic")
-    kinds: Counter[str] = Counter()
-    step = 0
-    while game.waiting():
-        seat = game.waiting()[0]
-        view, legal = game.view(seat), game.legal_actions(seat)
-        if step % 4 == 0 and len(legal) > 1:
-            sampler = RealGameStandIn(game)
-            for policy in (MonteCarloPolicy(knowledge, sampler=sampler, rollout_steps=8),
-                           InformationSetTreePolicy(knowledge, sampler=sampler)):
-                budget = Budget(iterations=3)
-                action = policy.decide(view, legal, seed=step, budget=budget)
-                assert any(action is a for a in legal)
-                assert policy.decide(view, legal, seed=step, budget=budget) is action
-                kinds[f"{policy.name} {decision_kind(view, legal)}"] += 1
-        game.apply(seat, easy.decide(view, legal, seed=derive_seed(step)))
-        step += 1
-    assert kinds["medium turn"] >= 5 and kinds["hard turn"] >= 5, kinds

@@ -20,10 +20,11 @@ function cardChoiceEl(entry, city, fc, ctx) {
   const { card } = entry;
   const extra = fc ? { free_city: true } : {};
   const buttons = [];
-  const add = (partial, label, cls = "") => {
+  const others = []; // payments dearer than the cheapest: under "other ways to pay"
+  const add = (partial, label, cls = "", into = buttons) => {
     const legal = ctx.can({ ...partial, ...extra });
     if (!legal) return;
-    buttons.push(
+    into.push(
       h(
         "button",
         { class: `cl-act ${cls}`, dataset: { action: partial.type, card }, disabled: ctx.busy, onclick: () => ctx.act(legal) },
@@ -31,15 +32,24 @@ function cardChoiceEl(entry, city, fc, ctx) {
       ),
     );
   };
-  for (const option of entry.build || []) {
-    add({ type: "build", card, left: option.left, right: option.right }, buildLabel(option, entry.chain, city, ctx), "primary");
+  const builds = entry.build || [];
+  const cheapestBuild = cheapest(builds);
+  for (const option of builds) {
+    const into = trade(option) === cheapestBuild ? buttons : others;
+    add({ type: "build", card, left: option.left, right: option.right }, buildLabel(option, entry.chain, city, ctx), "primary", into);
   }
   if (entry.olympia) add({ type: "olympia", card }, t("cl.olympia"), "primary");
   const stage = (city.stages_built ?? 0) + 1;
-  for (const option of entry.wonder || []) {
-    add({ type: "wonder", card, left: option.left, right: option.right }, wonderLabel(option, stage, city, ctx), "wonder");
+  const stages = entry.wonder || [];
+  const cheapestStage = cheapest(stages);
+  for (const option of stages) {
+    const into = trade(option) === cheapestStage ? buttons : others;
+    add({ type: "wonder", card, left: option.left, right: option.right }, wonderLabel(option, stage, city, ctx), "wonder", into);
   }
   if (entry.discard) add({ type: "discard", card }, t("cl.discard"), "discard");
+  if (others.length) {
+    buttons.push(h("details", { class: "cl-more" }, h("summary", {}, t("cl.other_ways", { n: others.length })), h("div", { class: "cl-acts" }, others)));
+  }
   const buildable = (entry.build || []).length > 0 || entry.olympia;
   const color = colorOf(card) || "none";
   return h(
@@ -55,6 +65,16 @@ function cardChoiceEl(entry, city, fc, ctx) {
     buildable ? null : h("p", { class: "reason" }, entry.build_reason || ""),
     h("div", { class: "cl-acts" }, buttons),
   );
+}
+
+/** The coins a payment gives the neighbours. */
+function trade(option) {
+  return (option.left || 0) + (option.right || 0);
+}
+
+/** The least a list of payments gives the neighbours (the engine lists them cheapest first). */
+function cheapest(options) {
+  return options.length ? Math.min(...options.map(trade)) : 0;
 }
 
 /** The next wonder stage of the city (cost, effect) and why it cannot be built now, once for the hand. */

@@ -71,6 +71,7 @@ addLocale("en", {
   "cl.side.right": "right",
   "cl.and_bank": "{n} to the bank",
   "cl.discard": "Discard · +3 coins",
+  "cl.other_ways": "Other ways to pay ({n})",
   "cl.olympia": "Build free (Olympia)",
   "cl.all_stages": "all stages built",
   "cl.next_stage": "Wonder stage {stage}/{total}:",
