@@ -26,6 +26,7 @@ CALL_TIMEOUT = 10.0
 # Refusals that only mean the view acted on was already stale (another seat moved first in a game with
 # simultaneous turns): the phone waits for its next view instead of failing.
 STALE_ERRORS = ("not_your_turn", "game_over", "illegal_action")
+RETRY_PAUSE = 0.2  # seconds before a phone sends again a move refused by a stopping host
 RECONNECT_PATIENCE = 60.0  # seconds a phone keeps trying to reach a restarting host
 RANDOM = "random"  # the default policy: any legal action, drawn by the phone's own generator
 
@@ -202,6 +203,10 @@ class Phone:
                                               timeout=CALL_TIMEOUT)
                 except (TimeoutError, socketio.exceptions.SocketIOError):
                     continue  # the connection dropped: the next view after reconnecting tells the truth
+                if ack.get("error") == "stopping":  # the host shuts down: the reconnect sends it again
+                    acted_step = -1
+                    await asyncio.sleep(RETRY_PAUSE)
+                    continue
                 if not ack.get("ok") and ack.get("error") not in STALE_ERRORS:
                     raise PhoneError(f"act: {ack!r}")
                 if ack.get("ok"):

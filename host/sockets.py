@@ -142,7 +142,7 @@ class Hub:
             try:
                 self._rate_check(sid)
                 if self.closing:
-                    raise HostError("internal", "the host is stopping; try again in a moment")
+                    raise HostError("stopping", "the host is stopping; try again in a moment")
                 if len(args) != 1 or not isinstance(args[0], dict):
                     raise HostError("bad_request", f"'{name}' takes exactly one map as its payload")
                 return {"ok": True, **(await handler(sid, args[0]) or {})}
