@@ -48,8 +48,7 @@ run: setup
 	$(PY) -m host --port $(PORT) $(HOST_ARGS)
 
 test: setup chromium
-	$(PY) -m ruff check engine host tests
-	$(PY) -m mypy host
+	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
 # The README's pictures (docs/img/*.png): seeded games played to mid-game on a host started for it.
@@ -60,9 +59,10 @@ bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
 	$(PY) -m host.bench --compare
 
+# ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml).
 lint: $(VENV)/.stamp
 	$(PY) -m ruff check engine host tests
-	$(PY) -m mypy host
+	$(PY) -m mypy
 
 clean:
 	rm -rf $(VENV) web/node_modules web/dist

@@ -1,7 +1,9 @@
 """Random-game simulator over the public engine API, and the benchmark run by ``make bench``.
 
-Games are played only through ``engine.new_game``, ``to_act``, ``legal_actions`` and ``apply``, so
-the figures measure what the host and bots see.
+Games are played only through the public interface (``engine.new_game``, ``to_act``, ``legal_actions``,
+``apply``, ``clone``, ``to_dict``, ``restore``, ``sample``), so the figures measure what the host and
+bots see. Besides random games per second, the bench prints what a search costs per simulation: a
+``clone`` and a ``sample`` of a mid-game position, next to ``restore(to_dict())`` (a replay of the log).
 """
 
 from __future__ import annotations
@@ -9,9 +11,10 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
-from engine.api import new_game
+from engine.api import Game, new_game, restore, sample
 
 # (kind, seats, games): extend with new game kinds.
 BENCHMARKS: list[tuple[str, int, int]] = [
@@ -21,8 +24,11 @@ BENCHMARKS: list[tuple[str, int, int]] = [
     ("classic", 7, 200),
 ]
 
+# (kind, seats): the mid-game positions whose copy costs are measured.
+COPY_COSTS: list[tuple[str, int]] = [("duel", 2), ("classic", 3), ("classic", 7)]
 
-def play_random(kind: str, seats: int, seed: int, rng: random.Random) -> tuple[Any, int]:
+
+def play_random(kind: str, seats: int, seed: int, rng: random.Random) -> tuple[Game, int]:
     """One game of random legal moves; returns (game, moves)."""
     game = new_game(kind, seats=seats, seed=seed)
     moves = 0
@@ -70,10 +76,52 @@ def format_stats(stats: dict[str, Any]) -> str:
             f"victories: {shares}")
 
 
+def mid_game(kind: str, seats: int, seed: int = 0) -> Game:
+    """A position halfway through a random game (by moves) of ``kind``."""
+    full, moves = play_random(kind, seats, seed, random.Random(seed))
+    game = new_game(kind, seats=seats, seed=seed)
+    for seat, action in full.action_log[: moves // 2]:
+        game.apply(seat, action)
+    return game
+
+
+def _per_call(work: Callable[[int], object], budget: float = 0.5) -> float:
+    """Seconds per call of ``work(i)``: as many calls as fit in about ``budget`` seconds (at least 3)."""
+    calls = 0
+    start = time.perf_counter()
+    while calls < 3 or time.perf_counter() - start < budget:
+        work(calls)
+        calls += 1
+    return (time.perf_counter() - start) / calls
+
+
+def copy_costs(kind: str, seats: int) -> dict[str, Any]:
+    """Seconds per ``restore(to_dict())``, per ``clone()`` and per ``sample(view)`` of a mid-game position."""
+    game = mid_game(kind, seats)
+    seat = game.to_act()[0]
+    view = game.view(seat)
+    costs: dict[str, Any] = {"kind": kind, "seats": seats, "moves": len(game.action_log)}
+    costs["restore"] = _per_call(lambda _: restore(game.to_dict()))
+    costs["clone"] = _per_call(lambda _: game.clone())
+    costs["sample"] = _per_call(lambda i: sample(view, seed=i))
+    return costs
+
+
+def format_costs(costs: dict[str, Any]) -> str:
+    """One readable line of copy costs."""
+    line = (f"{costs['kind']} ({costs['seats']} seats) after {costs['moves']} moves: "
+            f"restore(to_dict()) {costs['restore'] * 1e6:.0f} us")
+    ratio = costs["restore"] / costs["clone"]
+    clone, sampled = costs["clone"] * 1e6, costs["sample"] * 1e6
+    return f"{line}, clone {clone:.1f} us ({ratio:.0f}x cheaper), sample {sampled:.0f} us"
+
+
 def main() -> None:
-    """Print the benchmark figures of every row of BENCHMARKS."""
+    """Print the benchmark figures of every row of BENCHMARKS, then the copy costs of COPY_COSTS."""
     for kind, seats, games in BENCHMARKS:
         print(format_stats(simulate(kind, seats, games)))
+    for kind, seats in COPY_COSTS:
+        print(format_costs(copy_costs(kind, seats)))
 
 
 if __name__ == "__main__":

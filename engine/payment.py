@@ -5,7 +5,10 @@ indices: a card that gives ONE unit of any resource in the mask. A player covers
 fixed production, then its own choice cards, then an optional discount (units of any type waived),
 and buys the rest from one or more markets (the Duel bank, or the two neighbours in the classic game).
 
-All inputs are tuples (and frozen :class:`Market` values) so that results are cached.
+Three questions: :func:`cheapest_payment`, :func:`payment_options` (the Pareto-undominated payments)
+and :func:`all_payments` (every payment a buyer may choose, buying only what it lacks, from the seller
+of its choice for each unit). Answers are remembered in bounded memos (:class:`engine.memo.BoundedMemo`)
+keyed by the arguments as tuples (and frozen :class:`Market` values).
 """
 
 from __future__ import annotations
@@ -14,6 +17,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple, TypeVar
+
+from engine.memo import BoundedMemo
 
 Vec = tuple[int, ...]
 
@@ -58,11 +64,7 @@ def cheapest_payment(
     """The cheapest payment of ``need`` (ties: smallest coins vector), or ``None`` if impossible."""
     if _covered(need, own):
         return _zero(len(need), len(own_choices), len(markets))
-    try:
-        return _cheapest(need, own, own_choices, markets, discount)
-    except TypeError:
-        args = _tuples(need, own, own_choices, markets)
-        return _cheapest(*args, discount)
+    return _CHEAPEST(_question(need, own, own_choices, markets, discount))
 
 
 def payment_options(
@@ -74,11 +76,21 @@ def payment_options(
     """
     if _covered(need, own):
         return (_zero(len(need), len(own_choices), len(markets)),)
-    try:
-        return _options(need, own, own_choices, markets, discount)
-    except TypeError:
-        args = _tuples(need, own, own_choices, markets)
-        return _options(*args, discount)
+    return _OPTIONS(_question(need, own, own_choices, markets, discount))
+
+
+def all_payments(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...]) -> tuple[Payment, ...]:
+    """Every distinct payment (by coins per market) a buyer may choose, cheapest total first, then by coins.
+
+    The buyer buys only what it lacks: its own production covers the need first, with its choice cards
+    used in any way that leaves no bought unit it could have produced itself (a minimal purchase); each
+    unit bought may then come from any market that can sell it, even when another is cheaper. The
+    Pareto-undominated ones among these are :func:`payment_options` (with no discount). Returns ``()``
+    when the need cannot be met, and the single zero payment when nothing must be bought.
+    """
+    if _covered(need, own):
+        return (_zero(len(need), len(own_choices), len(markets)),)
+    return _ALL(_question(need, own, own_choices, markets, 0))
 
 
 # --- internals -------------------------------------------------------------------------------------
@@ -88,13 +100,28 @@ def _covered(need: Vec, own: Vec) -> bool:
     return not any(map(int.__gt__, need, own))
 
 
-def _tuples(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...]) -> tuple:
-    """Coerce list arguments into hashable tuples (the slow, forgiving path)."""
-    fixed = tuple(
-        Market(tuple(m.prices), None if m.stock is None else tuple(m.stock), tuple(m.choice_stock))
-        for m in markets
-    )
-    return tuple(need), tuple(own), tuple(own_choices), fixed
+class _Question(NamedTuple):
+    """The arguments of a question to the solver, as hashable tuples (a memo key)."""
+
+    need: Vec
+    own: Vec
+    own_choices: Vec
+    markets: tuple[Market, ...]
+    discount: int
+
+
+def _question(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int) -> _Question:
+    """The memo key of a question; lists are accepted and turned into tuples (the forgiving path)."""
+    try:
+        question = _Question(need, own, own_choices, markets, discount)
+        hash(question)
+        return question
+    except TypeError:
+        fixed = tuple(
+            Market(tuple(m.prices), None if m.stock is None else tuple(m.stock), tuple(m.choice_stock))
+            for m in markets
+        )
+        return _Question(tuple(need), tuple(own), tuple(own_choices), fixed, discount)
 
 
 @lru_cache(maxsize=64)
@@ -182,12 +209,10 @@ def _deficit(need: Vec, own: Vec) -> Vec:
     return tuple(n - o if n > o else 0 for n, o in zip(need, own, strict=True))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _cheapest(
-    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int
-) -> Payment | None:
+def _cheapest(question: _Question) -> Payment | None:
+    need, own, own_choices, markets, discount = question
     if len(markets) != 1 or markets[0].stock is not None:
-        options = _options(need, own, own_choices, markets, discount)
+        options = _OPTIONS(question)
         return options[0] if options else None
     _check(need, own, markets, discount)
     # One unlimited market (the Duel bank): cost is linear, so a greedy waiver is optimal per assignment.
@@ -202,13 +227,11 @@ def _cheapest(
     return best
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _options(
-    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int
-) -> tuple[Payment, ...]:
+def _options(question: _Question) -> tuple[Payment, ...]:
+    need, own, own_choices, markets, discount = question
     _check(need, own, markets, discount)
     if len(markets) == 1 and markets[0].stock is None:
-        best = _cheapest(need, own, own_choices, markets, discount)
+        best = _CHEAPEST(question)
         return () if best is None else (best,)
     # Remaining deficit -> (own choice assignment, waived units), first found wins.
     finals: dict[Vec, tuple[Vec, Vec]] = {}
@@ -223,10 +246,75 @@ def _options(
     return tuple(p for _, p in _pareto(found))
 
 
-def _pareto(items: list[tuple[Vec, object]]) -> list:
+def _all(question: _Question) -> tuple[Payment, ...]:
+    need, own, own_choices, markets, _ = question
+    _check(need, own, markets, 0)
+    nothing = (0,) * len(need)
+    found: dict[Vec, Payment] = {}
+    splits: dict[tuple[int, Vec], dict[Vec, tuple[Vec, ...]]] = {}
+    for rest, assigned in _minimal_purchases(_deficit(need, own), own_choices).items():
+        for coins, bought in _splits(markets, 0, rest, splits).items():
+            if coins not in found:
+                found[coins] = Payment(coins, bought, assigned, nothing)
+    return tuple(sorted(found.values(), key=lambda p: (p.total, p.coins)))
+
+
+_CHEAPEST: BoundedMemo[_Question, Payment | None] = BoundedMemo(_cheapest, _CACHE_SIZE)
+_OPTIONS: BoundedMemo[_Question, tuple[Payment, ...]] = BoundedMemo(_options, _CACHE_SIZE)
+_ALL: BoundedMemo[_Question, tuple[Payment, ...]] = BoundedMemo(_all, _CACHE_SIZE)
+
+
+def _minimal_purchases(deficit: Vec, own_choices: Vec) -> dict[Vec, Vec]:
+    """The minimal units to buy (own choice cards used in every possible way) -> one assignment reaching each.
+
+    A purchase is minimal when no smaller one (fewer units of some resource) would do with the same cards.
+    """
+    size = len(deficit)
+    states: dict[Vec, Vec] = {deficit: ()}
+    for choice in own_choices:
+        targets = _bits(choice, size)
+        nxt: dict[Vec, Vec] = {}
+        for d, assigned in states.items():
+            nxt.setdefault(d, assigned + (-1,))
+            for r in targets:
+                if d[r] > 0:
+                    lst = list(d)
+                    lst[r] -= 1
+                    nxt.setdefault(tuple(lst), assigned + (r,))
+        states = nxt
+    return {d: a for d, a in states.items()
+            if not any(o != d and all(x <= y for x, y in zip(o, d, strict=True)) for o in states)}
+
+
+def _splits(
+    markets: tuple[Market, ...], i: int, rest: Vec, memo: dict[tuple[int, Vec], dict[Vec, tuple[Vec, ...]]]
+) -> dict[Vec, tuple[Vec, ...]]:
+    """Every distinct coins vector of markets ``i..`` buying exactly ``rest`` -> one purchase reaching it."""
+    key = (i, rest)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    market = markets[i]
+    found = {}
+    if i == len(markets) - 1:
+        if _can_supply(market, rest):
+            found[(_cost(rest, market.prices),)] = (rest,)
+    else:
+        for b in _buyable(market, rest):
+            here = _cost(b, market.prices)
+            for coins, bought in _splits(markets, i + 1, _sub(rest, b), memo).items():
+                found.setdefault((here, *coins), (b, *bought))
+    memo[key] = found
+    return found
+
+
+T = TypeVar("T")
+
+
+def _pareto(items: list[tuple[Vec, T]]) -> list[tuple[Vec, T]]:
     """Keep items whose coins vector no other item's is <= everywhere; order by (total, coins)."""
     items = sorted(items, key=lambda it: (sum(it[0]), it[0]))
-    kept: list = []
+    kept: list[tuple[Vec, T]] = []
     for item in items:
         coins = item[0]
         if not any(all(k <= c for k, c in zip(other[0], coins, strict=True)) for other in kept):
@@ -245,10 +333,11 @@ def _front(
     if key in memo:
         return memo[key]
     market = markets[i]
+    result: list[tuple[Vec, tuple[Vec, ...]]]
     if i == len(markets) - 1:
         result = [((_cost(rest, market.prices),), (rest,))] if _can_supply(market, rest) else []
     else:
-        found = []
+        found: list[tuple[Vec, tuple[Vec, ...]]] = []
         for b in _buyable(market, rest):
             for coins, bought in _front(markets, i + 1, _sub(rest, b), memo):
                 found.append(((_cost(b, market.prices), *coins), (b, *bought)))

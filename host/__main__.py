@@ -8,7 +8,7 @@ import logging
 import sys
 
 from host.app import create_app
-from host.config import HostConfig
+from host.config import BotSettings, HostConfig
 from host.netinfo import lan_ips
 from host.qr import qr_ascii
 from host.serve import ConnectionGate, serve
@@ -29,7 +29,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="another host name the pages may be opened by (e.g. laptop.local); repeatable")
     parser.add_argument("--testing", action="store_true",
                         help="accept testing-only game options (fixed deals) over the network")
-    return parser.parse_args(argv)
+    bots = BotSettings()
+    parser.add_argument("--bot-pace", type=float, default=bots.pace_seconds, metavar="S",
+                        help=f"seconds a move stays on the TV before a bot plays the next "
+                             f"(default {bots.pace_seconds:g})")
+    parser.add_argument("--takeover-after", type=float, default=bots.takeover_after_seconds, metavar="S",
+                        help=f"seconds a phone must be away before the board may let a bot play for it "
+                             f"(default {bots.takeover_after_seconds:g})")
+    parser.add_argument("--bot-workers", type=int, default=bots.workers, metavar="N",
+                        help=f"processes bots think in (default {bots.workers}: cores but one, at most 4)")
+    args = parser.parse_args(argv)
+    if args.bot_pace < 0 or args.takeover_after < 0 or args.bot_workers < 1:
+        parser.error("--bot-pace and --takeover-after must be 0 or more, --bot-workers 1 or more")
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,7 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-    config = HostConfig(testing=args.testing, allow_hosts=tuple(args.allow_host))
+    bots = BotSettings(pace_seconds=args.bot_pace, takeover_after_seconds=args.takeover_after,
+                       workers=args.bot_workers)
+    config = HostConfig(testing=args.testing, allow_hosts=tuple(args.allow_host), bots=bots)
     bases = [f"http://{ip}:{args.port}" for ip in lan_ips(args.host)]
     try:
         app = create_app(args.data, base_urls=bases, config=config)

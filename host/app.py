@@ -90,6 +90,7 @@ def create_app(
     app.router.add_get("/t/{code}", _phone_page)
     app.router.add_get("/qr/{code}.svg", _qr)
     app.router.add_get("/catalog/{game}.json", _catalog)
+    app.router.add_get("/specs.json", _specs)
     app.router.add_get("/static/{path:.+}", _static)
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
@@ -152,6 +153,29 @@ async def _qr(request: web.Request) -> web.Response:
     return web.Response(body=qr_svg(url), content_type="image/svg+xml", headers=NO_CACHE)
 
 
+def specs_for_clients() -> dict[str, Any]:
+    """Every game kind's declared facts a client may know: title, seat range, turn style and the options a
+    player picks (testing and private options left out)."""
+    out: dict[str, Any] = {}
+    for kind in engine.kinds():
+        declared = engine.spec(kind)
+        out[kind] = {
+            "title": declared.title, "min_seats": declared.min_seats, "max_seats": declared.max_seats,
+            "default_seats": declared.default_seats, "simultaneous": declared.simultaneous,
+            "options": [{"name": o.name, "type": o.type, "default": o.default,
+                         "allowed": None if o.allowed is None else list(o.allowed)}
+                        for o in declared.options if o.public and not o.testing],
+        }
+    return out
+
+
+_SPECS_JSON = json.dumps(specs_for_clients())
+
+
+async def _specs(request: web.Request) -> web.Response:
+    return web.Response(text=_SPECS_JSON, content_type="application/json")
+
+
 async def _catalog(request: web.Request) -> web.Response:
     game = request.match_info["game"]
     cache = request.app[CATALOGS]
@@ -166,6 +190,8 @@ async def _catalog(request: web.Request) -> web.Response:
 async def _on_startup(app: web.Application) -> None:
     hub = app[HUB]
     hub.sweeper = asyncio.create_task(hub.run_sweeper())
+    for table in list(hub.tables.tables.values()):  # restored games: pending bot moves resume, clocks run
+        hub.autoplay.refresh(table)
     # Everything loaded so far (the libraries, the engine's card data, the restored tables) lives as
     # long as the host: keep it out of the garbage collector's full passes, which would otherwise stop
     # every table for tens of milliseconds now and then.
@@ -181,6 +207,10 @@ async def _on_shutdown(app: web.Application) -> None:
         hub.sweeper.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await hub.sweeper
+    try:  # bots stop thinking at once: their workers are killed, their moves dropped (never half-played)
+        await asyncio.wait_for(hub.autoplay.close(), SHUTDOWN_DRAIN)
+    except Exception as exc:
+        log.warning("stopping the bots failed: %r", exc)
     # A snapshot of the sockets (they may leave while we close them), all closed at once, bounded: a
     # client that vanished mid-handshake leaves a socket whose goodbye never drains, and must not hold
     # the shutdown (everything is already saved).

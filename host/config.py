@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 from dataclasses import dataclass, field
 
 
@@ -28,6 +29,24 @@ class Limits:
     sweep_seconds: float = 60.0  # how often expired and finished tables are looked for
 
 
+def default_bot_workers() -> int:
+    """Worker processes for bots: one core is left to the host, at most 4 (a laptop with 2 cores: 1)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
+@dataclass(frozen=True)
+class BotSettings:
+    """How bots, take-overs and table clocks behave (docs/protocol.md, "Bots, take-overs and clocks")."""
+
+    pace_seconds: float = 1.0  # a move stays on the TV at least this long before a bot plays the next
+    takeover_after_seconds: float = 30.0  # a phone away this long may have its seat handed to a bot
+    clock_min_seconds: float = 10.0  # the range of a table's clock (seconds per decision)
+    clock_max_seconds: float = 600.0
+    workers: int = field(default_factory=default_bot_workers)  # processes that think, spawned lazily
+    decision_timeout_seconds: float = 20.0  # a worker that thinks longer is killed (the move falls back)
+    policies: str = "engine.bots:make_policy"  # "module:function" giving a policy for (level, kind)
+
+
 @dataclass(frozen=True)
 class HostConfig:
     """The host's trust settings and limits.
@@ -36,12 +55,14 @@ class HostConfig:
     ``allow_hosts``: host names (besides loopback and the LAN addresses) that requests may use.
     ``trust_loopback``: the host's own machine (a loopback peer) is the host's: its board page gets the
     board key, it is exempt from the per-address limits and from the one-seat-per-address rule.
+    ``bots``: bot seats, take-overs and clocks.
     """
 
     testing: bool = False
     allow_hosts: tuple[str, ...] = ()
     trust_loopback: bool = True
     limits: Limits = field(default_factory=Limits)
+    bots: BotSettings = field(default_factory=BotSettings)
 
     def trusts(self, address: str | None) -> bool:
         """True if ``address`` is the host's own machine and loopback peers are trusted."""

@@ -1,8 +1,10 @@
-"""A headless phone: speaks the protocol exactly as the browser does and plays random legal moves.
+"""A headless phone: speaks the protocol exactly as the browser does and plays with a bot's policy.
 
 ``python -m host.phone --url URL --new duel`` creates a table with autostart and prints its code;
-``python -m host.phone --url URL --table CODE --name NAME --policy random [--delay S] [--seed N]``
-joins, plays until the game ends and prints the result as one JSON line.
+``python -m host.phone --url URL --table CODE --name NAME --policy random|easy|medium|hard [--delay S]
+[--seed N]`` joins, plays until the game ends and prints the result as one JSON line. The policy decides
+from what the phone received (its seat's view and legal actions), in a thread so the connection stays
+alive while a searching level thinks (its level's default time per decision).
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import asyncio
 import json
 import random
 import sys
+import time
 from typing import Any
 
 import socketio
 
+from engine.bots import LEVELS, Budget, Policy, make_policy
 from host.wire import JsMsgPackPacket
 
 CALL_TIMEOUT = 10.0
@@ -23,6 +27,7 @@ CALL_TIMEOUT = 10.0
 # simultaneous turns): the phone waits for its next view instead of failing.
 STALE_ERRORS = ("not_your_turn", "game_over", "illegal_action")
 RECONNECT_PATIENCE = 60.0  # seconds a phone keeps trying to reach a restarting host
+RANDOM = "random"  # the default policy: any legal action, drawn by the phone's own generator
 
 
 class PhoneError(RuntimeError):
@@ -68,9 +73,13 @@ class Phone:
 
     def __init__(
         self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0,
-        keep_log: bool = True,
+        keep_log: bool = True, policy: str = RANDOM,
     ) -> None:
+        if policy not in LEVELS:
+            raise ValueError(f"unknown policy {policy!r}; known: {', '.join(LEVELS)}")
         self.url, self.code, self.name, self.delay = url, code.upper(), name, delay
+        self.policy = policy
+        self.policies: dict[str, Policy] = {}  # the policy of each game kind met (a table may play again)
         self.keep_log = keep_log  # keep every message received in ``received`` (tests read it)
         self.rng = random.Random(seed)
         self.auth: dict[str, Any] = {"token": None}
@@ -150,9 +159,23 @@ class Phone:
         waiting = (current.get("view") or {}).get("waiting")
         return waiting is None or self.seat in waiting
 
-    def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
-        """The random policy: any legal action, uniformly."""
-        return self.rng.choice(legal)
+    async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
+        """The move for the ``view`` message ``current``: with ``random`` any legal action, uniformly; with
+        another level that bot's choice from the seat's view and legal actions (in a thread)."""
+        legal: list[dict[str, Any]] = current["legal_actions"]
+        if self.policy == RANDOM:
+            return self.rng.choice(legal)
+        view = current["view"]
+        kind = str(view.get("kind") or (self.table or {}).get("game"))
+        policy = self.policies.get(kind)
+        if policy is None:
+            policy = self.policies[kind] = make_policy(self.policy, kind)
+        budget = None
+        if policy.default_seconds is not None:
+            budget = Budget(seconds=policy.default_seconds, clock=time.perf_counter)
+        seed = self.rng.randrange(2**63)
+        chosen: dict[str, Any] = await asyncio.to_thread(policy.decide, view, legal, seed=seed, budget=budget)
+        return chosen
 
     async def play(self, until_step: int | None = None) -> dict[str, Any] | None:
         """Play until the game ends (or its step reaches ``until_step``); return the engine's result."""
@@ -175,7 +198,8 @@ class Phone:
                 if self.delay:
                     await asyncio.sleep(self.delay)
                 try:
-                    ack = await self.sio.call("act", {"action": self.choose(legal)}, timeout=CALL_TIMEOUT)
+                    ack = await self.sio.call("act", {"action": await self.choose(current)},
+                                              timeout=CALL_TIMEOUT)
                 except (TimeoutError, socketio.exceptions.SocketIOError):
                     continue  # the connection dropped: the next view after reconnecting tells the truth
                 if not ack.get("ok") and ack.get("error") not in STALE_ERRORS:
@@ -193,10 +217,10 @@ class Phone:
         await self.sio.disconnect()
 
 
-async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0
-                    ) -> dict[str, Any] | None:
-    """Join table ``code`` as ``name``, play random legal moves to the end and return the result."""
-    phone = Phone(url, code, name, seed=seed, delay=delay)
+async def play_game(url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0,
+                    policy: str = RANDOM) -> dict[str, Any] | None:
+    """Join table ``code`` as ``name``, play with ``policy`` to the end and return the result."""
+    phone = Phone(url, code, name, seed=seed, delay=delay, policy=policy)
     try:
         await phone.join()
         return await phone.play()
@@ -213,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=None, help="players (with --new; classic: 2 to 7)")
     parser.add_argument("--table", help="the table code to join")
     parser.add_argument("--name", default="Bot", help="the player's name")
-    parser.add_argument("--policy", default="random", choices=["random"], help="how to choose moves")
+    parser.add_argument("--policy", default=RANDOM, choices=LEVELS, help="the bot level choosing the moves")
     parser.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each move")
     parser.add_argument("--seed", type=int, default=None, help="seed of the policy's choices")
     args = parser.parse_args(argv)
@@ -224,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if not args.table:
             parser.error("give --new GAME or --table CODE")
-        result = asyncio.run(play_game(args.url, args.table, args.name, seed=args.seed, delay=args.delay))
+        result = asyncio.run(play_game(args.url, args.table, args.name, seed=args.seed, delay=args.delay,
+                                       policy=args.policy))
     except (PhoneError, OSError, socketio.exceptions.SocketIOError, ValueError) as exc:
         print(f"host.phone: {exc}", file=sys.stderr)
         return 1

@@ -13,6 +13,7 @@ import asyncio
 import hmac
 import logging
 import sqlite3
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -22,12 +23,13 @@ from engineio import packet as eio_packet
 from socketio import packet
 
 import engine
-from engine.api import GameSpec
+from engine.api import Action, GameSpec
+from host.autoplay import Autoplay
 from host.config import HostConfig
 from host.errors import HostError
 from host.limits import RateLimiter, Throttled
-from host.model import LOBBY, OVER, Seat, Table
-from host.tables import Played, Tables
+from host.model import LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.tables import UNSET, Played, Tables
 from host.transport import CappedEngineServer, HostServer
 from host.wire import JsMsgPackPacket
 
@@ -121,11 +123,12 @@ class Hub:
             "list_tables": self.list_tables, "table_info": self.table_info, "create_table": self.create_table,
             "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
             "start": self.start, "act": self.act, "play_again": self.play_again,
-            "release_seat": self.release_seat,
+            "release_seat": self.release_seat, "set_bot": self.set_bot,
         }.items():
             self.sio.on(name, self._guard(name, handler))
         self.sweeper: asyncio.Task[None] | None = None
         self.closing = False
+        self.autoplay = Autoplay(tables, self.config.bots, self)
 
     # -- plumbing ---------------------------------------------------------------------------------
 
@@ -246,20 +249,31 @@ class Hub:
         """The ``table`` event payload (public data only: public options, no board key)."""
         bases = self.base_urls or [""]
         declared = self._spec(table.game)
+        now = time.monotonic()
         return {
             "code": table.code, "game": table.game, "title": declared.title, "state": table.state,
-            "seats": [
-                {"seat": s.seat, "name": s.name, "taken": s.taken, "connected": s.connected}
-                for s in table.seats
-            ],
+            "seats": [self._seat_payload(table, s, now) for s in table.seats],
             "free_seats": sum(1 for s in table.seats if not s.taken),
             "options": declared.public_options(table.options), "autostart": table.autostart,
-            "multi_seat": table.multi_seat,
+            "multi_seat": table.multi_seat, "clock": table.clock,
             "join_url": f"{bases[0]}/t/{table.code}",
             "join_urls": [f"{b}/t/{table.code}" for b in bases],
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
             "next_code": table.next_code,
         }
+
+    def _seat_payload(self, table: Table, seat: Seat, now: float) -> dict[str, Any]:
+        wait = self.tables.takeover_wait(table, seat, now)
+        return {"seat": seat.seat, "name": seat.name, "taken": seat.taken, "connected": seat.connected,
+                "bot": seat.bot, "takeover": seat.takeover,
+                "takeover_in": None if wait is None else round(wait, 1)}
+
+    def clock_payload(self, table: Table) -> dict[str, Any]:
+        """The ``clock`` event payload: the time left to each seat the table's clock runs for."""
+        now = time.monotonic()
+        running = sorted(table.autoplay.deadlines.items())
+        return {"code": table.code, "step": table.step, "seconds": table.clock,
+                "clocks": [{"seat": s, "remaining": round(max(0.0, d - now), 1)} for s, d in running]}
 
     def _spec(self, kind: str) -> GameSpec:
         """The declared facts of a game kind (kept once read: they never change while running)."""
@@ -298,7 +312,7 @@ class Hub:
         """What one action sends: ``events`` to everyone; then every view, or, for a choice that did not
         end a simultaneous turn, the actor's view and ``choosing`` to everyone else."""
         out = [Message("events", {"code": table.code, "seat": seat.seat, "step": played.step,
-                                  "events": played.events}, room_all(table.code))]
+                                  "events": played.events, "by": played.by}, room_all(table.code))]
         if played.choosing is None:
             out += self.view_messages(table)
         else:
@@ -312,10 +326,47 @@ class Hub:
 
     def welcome(self, table: Table, sid: str, seat: int | None) -> list[Message]:
         """What a socket gets when it starts watching, joins or rebinds: ``table``, its ``view``,
-        ``history``."""
+        ``history`` (and ``clock`` when the table's clock runs)."""
         return [Message("table", self.table_payload(table), sid),
                 Message("view", self.view_payload(table, seat), sid),
-                Message("history", self.history_payload(table), sid)]
+                Message("history", self.history_payload(table), sid), *self._clock_for(table, sid)]
+
+    def _clock_for(self, table: Table, to: str) -> list[Message]:
+        if table.clock is None or table.state != PLAYING:
+            return []
+        return [Message("clock", self.clock_payload(table), to)]
+
+    def notice(self, table: Table, seat: Seat, what: str) -> Message:
+        """A ``notice`` to everyone at the table: a bot took over a seat, or its player is back."""
+        return Message("notice", {"code": table.code, "seat": seat.seat, "notice": what, "name": seat.name,
+                                  "bot": seat.bot}, room_all(table.code))
+
+    # -- the host's side of autoplay (host.autoplay.Stage) ------------------------------------------
+
+    async def play(self, table: Table, seat: Seat, action: Action, by: str = PLAYER) -> Played:
+        """Apply one action for ``seat`` (a phone's, a bot's or the clock's; the table's lock is held):
+        committed, then broadcast, then the bots and clocks look at the table again."""
+        played = await self.tables.act(table, seat, action, by)
+        auto = table.autoplay
+        auto.deadlines.pop(seat.seat, None)  # its next decision gets a fresh clock
+        if played.choosing is None:  # everyone sees this move: bots let it be seen before the next
+            auto.shown_at = time.monotonic()
+        self.send(self.played_messages(table, seat, played))
+        self.autoplay.refresh(table)
+        return played
+
+    def announce_table(self, table: Table) -> None:
+        """``table`` to everyone at the table."""
+        self.send(self.table_messages(table))
+
+    def announce_clock(self, table: Table) -> None:
+        """``clock`` to everyone at the table."""
+        self.send([Message("clock", self.clock_payload(table), room_all(table.code))])
+
+    def _began(self, table: Table) -> None:
+        """A game was set up: the board shows it from now on, and bots and clocks may start."""
+        table.autoplay.shown_at = time.monotonic()
+        self.autoplay.refresh(table)
 
     # -- rights -----------------------------------------------------------------------------------
 
@@ -346,8 +397,9 @@ class Hub:
         if client.role == SEAT and table is not None and client.seat is not None:
             seat = table.seats[client.seat] if client.seat < len(table.seats) else None
             if seat is not None and seat.sid == sid:
-                seat.sid = None
+                seat.unbind()
                 out = self.table_messages(table)
+                self.autoplay.refresh(table)  # the take-over delay of an away phone starts
         client.role = client.code = client.seat = None
         return out
 
@@ -358,7 +410,7 @@ class Hub:
         if not (client.role == SEAT and client.code == table.code and client.seat == seat.seat):
             out += await self._leave(sid)
         old = seat.sid
-        seat.sid = sid
+        seat.bind(sid)
         client.role, client.code, client.seat, client.token = SEAT, table.code, seat.seat, seat.token
         await self._enter(sid, room_all(table.code))
         if old is not None and old != sid:
@@ -401,9 +453,13 @@ class Hub:
                 if seat.token != token:  # released while we waited
                     return
                 out = await self._bind_seat(sid, table, seat)
+                if await self.tables.hand_back(table, seat):  # the player is back: the bot leaves
+                    out.append(self.notice(table, seat, "player_back"))
                 self.send(out + self.table_messages(table)
                           + [Message("view", self.view_payload(table, seat.seat), sid),
-                             Message("history", self.history_payload(table), sid)])
+                             Message("history", self.history_payload(table), sid)]
+                          + self._clock_for(table, sid))
+                self.autoplay.refresh(table)
         except Exception:
             log.exception("connect of %s failed", sid)
 
@@ -433,6 +489,7 @@ class Hub:
         table = await self.tables.create(
             data.get("game"), data.get("options"), data.get("autostart", False), data.get("seats"),
             data.get("multi_seat", False), creator=client.address if client is not None else None,
+            clock=data.get("clock"),
         )
         return {"code": table.code, "board_key": table.board_key}
 
@@ -461,19 +518,30 @@ class Hub:
         client = self.clients.setdefault(sid, Client())
         async with table.lock:
             holding = self._seat_of(sid, table)
+            kept_warm = {s.seat for s in table.seats if s.takeover}
             seat = await self.tables.join(table, data.get("name"), data.get("seat"), holding=holding,
                                           token=client.token, address=client.address)
             out = await self._bind_seat(sid, table, seat)
-            started = False
-            if table.autostart and table.state == LOBBY and not table.free_seats():
-                await self.tables.start(table)
-                started = True
+            if seat.seat in kept_warm and not seat.takeover:
+                out.append(self.notice(table, seat, "player_back"))
+            started = await self._autostart(table)
             out += self.table_messages(table)
             out += self.view_messages(table) if started else [
                 Message("view", self.view_payload(table, seat.seat), sid)]
             out.append(Message("history", self.history_payload(table), sid))
-            self.send(out)
+            self.send(out + self._clock_for(table, sid))
+            if started:
+                self._began(table)
+            else:
+                self.autoplay.refresh(table)
         return {"seat": seat.seat, "token": seat.token}
+
+    async def _autostart(self, table: Table) -> bool:
+        """Start a table with ``autostart`` once no seat is free; True if it started."""
+        if table.autostart and table.state == LOBBY and not table.free_seats():
+            await self.tables.start(table)
+            return True
+        return False
 
     async def configure(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """Change a lobby table's settings (the board only)."""
@@ -482,7 +550,7 @@ class Hub:
             raise HostError("forbidden", f"only the board of table {table.code} may change its settings")
         async with table.lock:
             await self.tables.configure(table, data.get("options"), data.get("seats"), data.get("autostart"),
-                                        data.get("multi_seat"))
+                                        data.get("multi_seat"), data.get("clock", UNSET))
             self.send(self.table_messages(table))
         return {}
 
@@ -497,6 +565,7 @@ class Hub:
         async with table.lock:
             await self.tables.start(table, data.get("options"))
             self.send(self.table_messages(table) + self.view_messages(table))
+            self._began(table)
         return {}
 
     async def act(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -511,8 +580,7 @@ class Hub:
             seat = self._seat_of(sid, table)
             if seat is None:
                 raise HostError("not_seated", "this socket holds no seat any more")
-            played = await self.tables.act(table, seat, data["action"])
-            self.send(self.played_messages(table, seat, played))
+            played = await self.play(table, seat, data["action"])
         return {"events": played.events, "step": played.step}
 
     async def play_again(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -535,14 +603,15 @@ class Hub:
                     await self._enter(csid, room_watch(new.code))
                     self.watchers.setdefault(new.code, set()).add(csid)
                 elif client.seat is not None and client.seat < len(new.seats):
-                    old.seats[client.seat].sid = None
-                    new.seats[client.seat].sid = csid
+                    old.seats[client.seat].unbind()
+                    new.seats[client.seat].bind(csid)
                 client.code = new.code
-            if new.autostart and new.state == LOBBY and not new.free_seats():
-                await self.tables.start(new)
+            started = await self._autostart(new)
             out += self.table_messages(new) + self.view_messages(new)
             out += [Message("history", self.history_payload(new), room_all(new.code))]
             self.send(out)
+            if started:
+                self._began(new)
         return {"code": new.code}
 
     async def release_seat(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -555,7 +624,8 @@ class Hub:
             raise HostError("forbidden", f"only the board of table {table.code} may release another's seat")
         async with table.lock:
             seat = await self.tables.release(table, number)
-            held, seat.sid = seat.sid, None
+            held = seat.sid
+            seat.unbind()
             if held == sid:  # the phone left its own seat: it stays connected, as a plain client
                 await self._leave(sid)
                 client = self.clients.get(sid)
@@ -564,6 +634,36 @@ class Hub:
             elif held is not None:
                 await self._evict(held)
             self.send(self.table_messages(table))
+            self.autoplay.refresh(table)
+        return {}
+
+    async def set_bot(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The board makes a seat a bot (of a level) or no bot: in the lobby any free seat, in game a
+        take-over of an away phone's seat (see ``Tables.set_bot``)."""
+        table = self.tables.get(data.get("code"))
+        if not self._is_board(sid, table, data):
+            raise HostError("forbidden", f"only the board of table {table.code} may seat bots")
+        if "level" not in data:
+            raise HostError("bad_request", "'set_bot' needs a 'level' (null for no bot)")
+        async with table.lock:
+            number = data.get("seat")
+            was_takeover = (isinstance(number, int) and 0 <= number < len(table.seats)
+                            and table.seats[number].takeover)
+            seat = await self.tables.set_bot(table, number, data["level"])
+            out = []
+            if seat.takeover and not was_takeover:
+                out.append(self.notice(table, seat, "bot_took_over"))
+            elif was_takeover and not seat.takeover:
+                out.append(self.notice(table, seat, "bot_left"))
+            started = await self._autostart(table)
+            out += self.table_messages(table)
+            if started:
+                out += self.view_messages(table)
+            self.send(out)
+            if started:
+                self._began(table)
+            else:
+                self.autoplay.refresh(table)
         return {}
 
     # -- upkeep -----------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.model import EXPIRED, LOBBY, OVER, PLAYING, Table
+from host.model import EXPIRED, LOBBY, OVER, PLAYER, PLAYING, Table
 
 log = logging.getLogger("host.store")
 
@@ -45,11 +45,12 @@ CREATE TABLE IF NOT EXISTS actions (
 # Columns added after the first version; a file written by an older host gets them at start.
 ADDED_COLUMNS = {
     "tables": [("board_key", "TEXT"), ("creator", "TEXT"), ("multi_seat", "INTEGER NOT NULL DEFAULT 0"),
-               ("updated", "REAL"), ("ended", "REAL")],
-    "seats": [("address", "TEXT")],
+               ("updated", "REAL"), ("ended", "REAL"), ("clock", "REAL")],
+    "seats": [("address", "TEXT"), ("bot", "TEXT"), ("takeover", "INTEGER NOT NULL DEFAULT 0")],
+    "actions": [("chosen_by", "TEXT")],
 }
 TABLE_COLUMNS = ("code", "game", "seat_count", "seed", "options", "autostart", "state", "created",
-                 "next_code", "snapshot", "board_key", "creator", "multi_seat", "updated", "ended")
+                 "next_code", "snapshot", "board_key", "creator", "multi_seat", "updated", "ended", "clock")
 MAX_BATCH = 256  # jobs committed together at most
 
 Statement = tuple[str, Sequence[Any]]
@@ -294,12 +295,14 @@ class Store:
         """Write the table row and all its seats."""
         row = (table.code, table.game, len(table.seats), table.seed, json.dumps(table.options),
                int(table.autostart), table.state, table.created, table.next_code, table.checkpoint,
-               table.board_key, table.creator, int(table.multi_seat), table.updated, table.ended)
+               table.board_key, table.creator, int(table.multi_seat), table.updated, table.ended, table.clock)
         out: list[Statement] = [(f"INSERT OR REPLACE INTO tables ({', '.join(TABLE_COLUMNS)}) "
                                  f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})", row),
                                 ("DELETE FROM seats WHERE code = ?", (table.code,))]
-        out += [("INSERT INTO seats (code, seat, name, token, address) VALUES (?,?,?,?,?)",
-                 (table.code, s.seat, s.name, s.token, s.address)) for s in table.seats]
+        out += [("INSERT INTO seats (code, seat, name, token, address, bot, takeover) "
+                 "VALUES (?,?,?,?,?,?,?)",
+                 (table.code, s.seat, s.name, s.token, s.address, s.bot, int(s.takeover)))
+                for s in table.seats]
         return out
 
     async def save_table(self, table: Table) -> None:
@@ -313,12 +316,13 @@ class Store:
                           for name in ("tables", "seats", "actions")] + self.table_statements(table))
 
     async def append_action(self, table: Table, step: int, seat: int, action: dict[str, Any],
-                            *, ended: bool = False, checkpoint: str | None = None) -> None:
-        """Record action number ``step`` of ``table``; with the new state when the game ``ended`` and a
-        ``checkpoint`` when one is due. The game's rows are never rewritten: the log only grows."""
+                            *, ended: bool = False, checkpoint: str | None = None, by: str = PLAYER) -> None:
+        """Record action number ``step`` of ``table`` (chosen ``by`` the phone, a bot or the clock); with
+        the new state when the game ``ended`` and a ``checkpoint`` when one is due. The game's rows are
+        never rewritten: the log only grows."""
         statements: list[Statement] = [
-            ("INSERT INTO actions (code, step, seat, action) VALUES (?,?,?,?)",
-             (table.code, step, seat, json.dumps(action))),
+            ("INSERT INTO actions (code, step, seat, action, chosen_by) VALUES (?,?,?,?,?)",
+             (table.code, step, seat, json.dumps(action), None if by == PLAYER else by)),
         ]
         if ended or checkpoint is not None:
             statements.append(("UPDATE tables SET state = ?, ended = ?, updated = ?, snapshot = ? "
@@ -370,11 +374,12 @@ class Store:
                 saved = SavedTable(dict(zip(TABLE_COLUMNS, row, strict=True)))
                 code = saved.fields["code"]
                 saved.seats = db.execute(
-                    "SELECT seat, name, token, address FROM seats WHERE CAST(code AS BLOB) = ? ORDER BY seat",
-                    (code,)
+                    "SELECT seat, name, token, address, bot, takeover FROM seats "
+                    "WHERE CAST(code AS BLOB) = ? ORDER BY seat", (code,)
                 ).fetchall()
                 saved.actions = db.execute(
-                    "SELECT step, seat, action FROM actions WHERE CAST(code AS BLOB) = ? ORDER BY step",
+                    "SELECT step, seat, action, chosen_by FROM actions WHERE CAST(code AS BLOB) = ? "
+                    "ORDER BY step",
                     (code,)
                 ).fetchall()
                 out.append(saved)

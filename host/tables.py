@@ -22,9 +22,10 @@ from typing import Any, NoReturn
 
 import engine
 from engine.api import Event, Game, IllegalAction
+from engine.bots import LEVELS
 from host.config import HostConfig
 from host.errors import HostError
-from host.model import LOBBY, OVER, PLAYING, LogEntry, Seat, Table
+from host.model import LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
 from host.names import clean_name
 from host.store import SavedTable, Statement, Store, text
 
@@ -35,6 +36,7 @@ CODE_LENGTH = 4
 RANDOM_CODE_TRIES = 32  # random draws before the code book is searched in order
 CHECKPOINT_EVERY = 50  # actions between two checkpoints (and one when the game ends)
 UNLISTED = "send one of the legal_actions of your view, unchanged"
+UNSET: Any = object()  # a setting the request did not mention (``None`` may mean "off")
 
 
 def normalize_code(code: Any) -> str:
@@ -68,11 +70,12 @@ def _plain_json(data: Any, what: str) -> str:
 @dataclass(frozen=True, slots=True)
 class Played:
     """What one accepted action did: its public events, the table's new step and, when it was a choice
-    in a simultaneous turn that did not end the turn, the seats the turn still waits for."""
+    in a simultaneous turn that did not end the turn, the seats the turn still waits for; who chose it."""
 
     events: list[Event]
     step: int
     choosing: list[int] | None
+    by: str = PLAYER
 
 
 class CodeBook:
@@ -192,6 +195,18 @@ class Tables:
         except Exception as exc:  # the engine refuses bad options in its own words
             raise HostError("bad_request", f"the {game} engine refused the options: {exc}") from None
 
+    def _clock(self, value: Any) -> float | None:
+        """A table clock from a client: seconds per decision within the allowed range, or ``None`` (off)."""
+        if value is None:
+            return None
+        settings = self.config.bots
+        low, high = settings.clock_min_seconds, settings.clock_max_seconds
+        if (isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value)
+                or not low <= value <= high):
+            raise HostError("bad_request", f"'clock' must be null (no clock) or seconds per decision from "
+                                           f"{low:g} to {high:g}")
+        return float(value)
+
     @staticmethod
     def _flag(value: Any, name: str, default: bool) -> bool:
         if value is None:
@@ -206,14 +221,15 @@ class Tables:
     async def _saving(self, table: Table) -> AsyncIterator[None]:
         """Undo every change of ``table`` made inside the block if the block (or its save) fails."""
         kept = (table.state, table.options, table.engine_game, table.next_code, table.autostart,
-                table.multi_seat, table.updated, table.ended, [dataclasses.replace(s) for s in table.seats])
+                table.multi_seat, table.clock, table.updated, table.ended,
+                [dataclasses.replace(s) for s in table.seats])
         try:
             yield
             table.updated = max(table.updated, self.clock())
             await self.store.save_table(table)
         except BaseException:
             (table.state, table.options, table.engine_game, table.next_code, table.autostart,
-             table.multi_seat, table.updated, table.ended, table.seats) = kept
+             table.multi_seat, table.clock, table.updated, table.ended, table.seats) = kept
             raise
 
     def _room_for(self, creator: str | None) -> None:
@@ -234,13 +250,14 @@ class Tables:
             raise HostError("too_many_tables", f"this host holds {limits.tables_total} tables already")
 
     async def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None,
-                     multi_seat: Any = False, creator: str | None = None) -> Table:
+                     multi_seat: Any = False, creator: str | None = None, clock: Any = None) -> Table:
         """A new table in the lobby with a seed drawn from the OS."""
         if not isinstance(game, str) or game not in engine.kinds():
             raise HostError("bad_request", f"unknown game {game!r}; known: {engine.kinds()}")
         options = self._options(game, options)
         autostart = self._flag(autostart, "autostart", False)
         multi_seat = self._flag(multi_seat, "multi_seat", False)
+        turn_clock = self._clock(clock)
         declared = engine.spec(game)
         seats = declared.default_seats if seats is None else seats
         if not declared.accepts_seats(seats):
@@ -253,7 +270,7 @@ class Tables:
         table = Table(
             code=self.codes.draw(), game=game, seed=seed, options=options, autostart=autostart,
             multi_seat=multi_seat, seats=[Seat(i) for i in range(seats)], created=now, updated=now,
-            board_key=secrets.token_urlsafe(18), creator=creator,
+            board_key=secrets.token_urlsafe(18), creator=creator, clock=turn_clock,
         )
         try:
             await self.store.create_table(table)
@@ -265,10 +282,11 @@ class Tables:
         return table
 
     async def configure(self, table: Table, options: Any = None, seats: Any = None, autostart: Any = None,
-                        multi_seat: Any = None) -> None:
-        """Change a lobby table's settings (the board's right)."""
+                        multi_seat: Any = None, clock: Any = UNSET) -> None:
+        """Change a lobby table's settings (the board's right); ``clock`` only when given (``None``: off)."""
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
+        turn_clock = table.clock if clock is UNSET else self._clock(clock)
         new_options = table.options if options is None else self._options(table.game, options)
         declared = engine.spec(table.game)
         count = len(table.seats) if seats is None else seats
@@ -283,6 +301,7 @@ class Tables:
             table.seats = table.seats[:count] + [Seat(i) for i in range(len(table.seats), count)]
             table.autostart = self._flag(autostart, "autostart", table.autostart)
             table.multi_seat = self._flag(multi_seat, "multi_seat", table.multi_seat)
+            table.clock = turn_clock
 
     async def join(self, table: Table, name: Any, seat_no: Any = None, *, holding: Seat | None = None,
                    token: str | None = None, address: str | None = None) -> Seat:
@@ -311,6 +330,9 @@ class Tables:
             seat.name = clean
             seat.token = secrets.token_urlsafe(16)
             seat.address = address
+            if seat.takeover:  # a bot kept this released seat warm: the new phone plays it from now on
+                seat.bot, seat.takeover = None, False
+                seat.changed_hands()
         return seat
 
     def _one_seat(self, table: Table, holding: Seat | None, token: str | None, address: str | None) -> None:
@@ -336,19 +358,85 @@ class Tables:
                 table.state, table.ended = OVER, self.clock()
         log.info("table %s started", table.code)
 
-    async def release(self, table: Table, seat_no: Any) -> Seat:
-        """Make a seat's token stale so another device may join it."""
+    def _seat_number(self, table: Table, seat_no: Any) -> Seat:
         if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no < len(table.seats):
             raise HostError("bad_request", "'seat' must be a seat number of the table")
-        seat = table.seats[seat_no]
+        return table.seats[seat_no]
+
+    async def release(self, table: Table, seat_no: Any) -> Seat:
+        """Make a seat's token stale so another device may join it. A bot filling the seat leaves too,
+        except a take-over's bot: it keeps the seat warm until a new phone joins it."""
+        seat = self._seat_number(table, seat_no)
         async with self._saving(table):
             seat.token = seat.address = None
+            if seat.bot is not None and not seat.takeover:
+                seat.bot = None
+                seat.changed_hands()
             if table.state == LOBBY:
                 seat.name = None
         return table.seats[seat_no]
 
-    async def act(self, table: Table, seat: Seat, action: Any) -> Played:
-        """Apply one action of ``seat``; it is on disk when this returns."""
+    def takeover_wait(self, table: Table, seat: Seat, now: float) -> float | None:
+        """Seconds until the board may hand ``seat`` to a bot (0: now), ``None`` if it cannot be: the
+        table is not playing, a bot plays the seat already, or its phone is connected. ``now`` is
+        ``time.monotonic()``; a released seat (no token) may be handed over at once."""
+        if table.state != PLAYING or seat.bot is not None or seat.connected:
+            return None
+        if seat.token is None:
+            return 0.0
+        return max(0.0, seat.away_since + self.config.bots.takeover_after_seconds - now)
+
+    async def set_bot(self, table: Table, seat_no: Any, level: Any) -> Seat:
+        """The board makes a seat a bot of ``level`` or (``None``) no bot.
+
+        In the lobby: a free seat (or a bot's) becomes a bot seat, or a free seat again. In game: a seat
+        whose phone has been away for the take-over delay (or that was released) is handed to a bot, a
+        bot's level changes, or ``None`` ends a take-over (the seat waits for its phone) or frees a bot's
+        seat for a new phone."""
+        seat = self._seat_number(table, seat_no)
+        if level is not None and (not isinstance(level, str) or level not in LEVELS):
+            raise HostError("bad_request", f"'level' must be one of {', '.join(LEVELS)}, or null for no bot")
+        if table.state == OVER:
+            raise HostError("game_over", f"the game at table {table.code} is over")
+        if seat.bot == level:
+            return seat
+        if table.state == LOBBY:
+            if seat.token is not None:
+                raise HostError("seat_taken", f"a phone holds seat {seat.seat}; release it first")
+            async with self._saving(table):
+                seat.bot, seat.takeover, seat.name = level, False, None
+                seat.changed_hands()
+            return seat
+        if level is not None and seat.bot is None:
+            wait = self.takeover_wait(table, seat, time.monotonic())
+            if wait is None:
+                raise HostError("not_away", f"the phone of seat {seat.seat} is connected; a bot may take "
+                                            f"over only a phone that is away")
+            if wait > 0:
+                raise HostError("not_away", f"the phone of seat {seat.seat} has been away only a moment; "
+                                            f"a bot may take over in {math.ceil(wait)} s",
+                                retry_after=round(wait, 3))
+        async with self._saving(table):
+            if seat.bot is None:
+                seat.takeover = True
+            seat.bot = level
+            if level is None:
+                seat.takeover = False
+            seat.changed_hands()
+        return seat
+
+    async def hand_back(self, table: Table, seat: Seat) -> bool:
+        """The seat's phone is back: a take-over ends (True) and the player plays again."""
+        if not seat.takeover:
+            return False
+        async with self._saving(table):
+            seat.bot, seat.takeover = None, False
+            seat.changed_hands()
+        return True
+
+    async def act(self, table: Table, seat: Seat, action: Any, by: str = PLAYER) -> Played:
+        """Apply one action of ``seat`` (chosen ``by`` its phone, a bot or the clock); it is on disk when
+        this returns."""
         if table.state == LOBBY or table.engine_game is None:
             raise HostError("not_started", f"table {table.code} has not started")
         if table.state == OVER:
@@ -392,16 +480,18 @@ class Tables:
         choosing = self._count_turn(table, seat.seat, game, to_act, waiting_before) if simultaneous else None
         if not simultaneous:
             table.turn_actions.clear()
-        table.history.append(LogEntry(step + 1, seat.seat, events))
+        table.history.append(LogEntry(step + 1, seat.seat, events, by))
+        seat.changed_hands()
         try:
-            await self.store.append_action(table, step, seat.seat, action, ended=over, checkpoint=checkpoint)
+            await self.store.append_action(table, step, seat.seat, action, ended=over, checkpoint=checkpoint,
+                                           by=by)
         except BaseException:
             # Not on disk, so not played: rebuild the game as it was (rare; no copy before every move).
             del table.history[step:]
             table.state, table.ended, table.updated, table.checkpoint, table.turn_actions = kept
             self._rebuild_game(table, step)
             raise
-        return Played(events, step + 1, choosing)
+        return Played(events, step + 1, choosing, by)
 
     @staticmethod
     def _count_turn(table: Table, seat: int, game: Game, to_act: list[int],
@@ -471,8 +561,9 @@ class Tables:
         new = Table(
             code=self.codes.draw(), game=table.game, seed=self.seed_source(),
             options=copy.deepcopy(table.options), autostart=table.autostart, multi_seat=table.multi_seat,
-            created=now, updated=now, board_key=table.board_key, creator=table.creator,
-            seats=[Seat(s.seat, s.name, s.token, s.address) for s in table.seats],
+            created=now, updated=now, board_key=table.board_key, creator=table.creator, clock=table.clock,
+            seats=[Seat(s.seat, s.name, s.token, s.address) if s.bot is None or s.takeover
+                   else Seat(s.seat, bot=s.bot) for s in table.seats],
         )
         try:
             await self.store.create_table(new)
@@ -544,8 +635,9 @@ class Tables:
         options = json.loads(text(f["options"], "options") or "")
         if not isinstance(options, dict):
             raise ValueError("its options are not a map")
-        seats = [Seat(int(n), text(name, "name"), text(token, "token"), text(address, "address"))
-                 for n, name, token, address in saved.seats]
+        seats = [Seat(int(n), text(name, "name"), text(token, "token"), text(address, "address"),
+                      bot=_saved_level(text(bot, "bot")), takeover=bool(takeover))
+                 for n, name, token, address, bot, takeover in saved.seats]
         if [s.seat for s in seats] != list(range(int(f["seat_count"]))):
             raise ValueError("its seats are incomplete")
         created = float(f["created"])
@@ -556,6 +648,7 @@ class Tables:
             created=created, updated=float(f["updated"] or created),
             ended=None if f["ended"] is None else float(f["ended"]),
             next_code=text(f["next_code"], "next_code"), checkpoint=text(f["snapshot"], "snapshot"),
+            clock=None if f["clock"] is None else float(f["clock"]),
         )
         if table.state in (PLAYING, OVER):
             self._replay_into(table, saved.actions)
@@ -565,8 +658,9 @@ class Tables:
 
     def _replay_into(self, table: Table, rows: list[tuple[Any, ...]]) -> None:
         """Rebuild the game and its public log from the action log, checking the checkpoint."""
-        played = [[int(seat), json.loads(text(action, "action") or "")] for _, seat, action in rows]
-        if [int(step) for step, _, _ in rows] != list(range(len(played))):
+        played = [[int(seat), json.loads(text(action, "action") or "")] for _, seat, action, _ in rows]
+        chosen_by = [text(by, "chosen_by") or PLAYER for *_, by in rows]
+        if [int(step) for step, *_ in rows] != list(range(len(played))):
             raise ValueError("its action log has gaps")
         mark = json.loads(table.checkpoint) if table.checkpoint is not None else None
         legacy = isinstance(mark, dict) and "kind" in mark  # a full snapshot written by an older host
@@ -577,7 +671,7 @@ class Tables:
                              log=[])
         for step, (seat, action) in enumerate(played, start=1):
             events = game.apply(seat, action)
-            table.history.append(LogEntry(step, seat, events))
+            table.history.append(LogEntry(step, seat, events, chosen_by[step - 1]))
             if step == check_at and state_digest(game) != expected:
                 log.warning("table %s: its replay disagrees with its checkpoint at step %d (the engine "
                             "changed, or the file was edited); the action log wins", table.code, step)
@@ -591,3 +685,10 @@ class Tables:
             table.state = OVER
             table.ended = table.ended or table.updated
 
+
+def _saved_level(level: str | None) -> str | None:
+    """A bot level read from disk; an unknown one (a level since renamed) becomes ``easy``."""
+    if level is None or level in LEVELS:
+        return level
+    log.warning("a saved bot of unknown level %r plays as easy", level)
+    return "easy"

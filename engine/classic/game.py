@@ -1,33 +1,44 @@
-"""The classic 7 Wonders game object behind :class:`engine.api.Game`."""
+"""The classic 7 Wonders game object behind :class:`engine.api.Game`: a thin adapter over the state."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
-from engine.api import IllegalAction
-from engine.classic import tables as T
-from engine.classic.options import (
-    BUILD,
-    COPY,
-    DISCARD,
-    HALI,
-    OLYMPIA,
-    TYPES,
-    WONDER,
-    Plan,
+from engine.api import IllegalAction, save
+from engine.classic import compiled as C
+from engine.classic.actions import (
+    ActionKey,
+    Legal,
     action_of,
     hand_options,
+    legal_of,
     parse,
-    plans_of,
+    plan_of,
+    single_card,
 )
 from engine.classic.resolve import copy_options, halicarnassus_cards, resolve_pending, resolve_turn
-from engine.classic.state import State
+from engine.classic.state import (
+    ACTION_TYPES,
+    BABYLON,
+    BUILD,
+    COPY,
+    COPY_GUILD,
+    DISCARD,
+    HALI,
+    HALICARNASSUS,
+    OLYMPIA,
+    OVER,
+    TURN,
+    WONDER,
+    Choice,
+    State,
+)
 from engine.classic.view import make_view
 
-PlanMap = dict[tuple, Plan]
+FREE_CITY = 2  # the Free City's city index (2 seats)
 
 
-def _is_seat(seat: object) -> bool:
+def _is_seat(seat: object) -> TypeGuard[int]:
     """A seat number is a plain int (a bool or a float is never a seat)."""
     return isinstance(seat, int) and not isinstance(seat, bool)
 
@@ -40,42 +51,38 @@ class ClassicGame:
     def __init__(self, state: State) -> None:
         self.state = state
         self.seats = state.seats
-        self._version = 0
-        self._plans: dict[tuple, PlanMap] = {}
+        self._legal: dict[tuple[str, int], Legal] = {}
 
     # --- interface -----------------------------------------------------------------------------------
 
     def to_act(self) -> list[int]:
         """Every seat with a choice now (simultaneous turns: all seats, chosen or not)."""
         s = self.state
-        if s.phase == "turn":
+        if s.phase == TURN:
             return list(range(s.seats))
-        if s.phase == "over":
+        if s.phase == OVER:
             return []
-        return [s.seat_of(s.queue[0][1])]
+        return [s.seat_of(s.queue[0].city)]
 
     def waiting(self) -> list[int]:
         """Seats of :meth:`to_act` that still owe a choice."""
         s = self.state
-        if s.phase != "turn":
+        if s.phase != TURN:
             return self.to_act()
-        out = []
-        for seat in range(s.seats):
-            if s.choices[seat] is None or (s.two and seat == s.controller and s.fc_choice is None):
-                out.append(seat)
-        return out
+        return [seat for seat in range(s.seats)
+                if s.choices[seat] is None or (s.two and seat == s.controller and s.free_city_choice is None)]
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Every legal action of ``seat`` now (payments cheapest first); ``[]`` if it has no choice."""
         if not self._acting(seat):
             return []
-        plans, free_city = self._current(seat)
-        return [action_of(key, free_city) for key in plans]
+        legal, free_city = self._current(seat)
+        return [action_of(key, free_city) for key in legal]
 
     def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Validate ``action`` fully, then apply it; return the public events."""
         s = self.state
-        if s.phase == "over":
+        if s.phase == OVER:
             raise IllegalAction("the game is over")
         if not self._acting(seat):
             raise IllegalAction(f"seat {seat} has nothing to choose now")
@@ -83,173 +90,176 @@ class ClassicGame:
             key, free_city = parse(action)
         except ValueError as err:
             raise IllegalAction(str(err)) from None
-        if s.phase == "turn":
-            return self._choose(seat, key, free_city, action)
-        plans, expected_fc = self._current(seat)
-        if free_city != expected_fc:
-            raise IllegalAction("this choice is for " + ("the Free City" if expected_fc else "your own city"))
-        plan = plans.get(key)
-        if plan is None:
-            raise IllegalAction(self._reason(seat, key, plans, free_city))
+        if s.phase == TURN:
+            return self._choose(seat, key, free_city)
+        legal, expected_free_city = self._current(seat)
+        if free_city != expected_free_city:
+            raise IllegalAction("this choice is for "
+                                + ("the Free City" if expected_free_city else "your own city"))
+        if key not in legal:
+            raise IllegalAction(self._reason(seat, key, free_city))
         events: list[dict[str, Any]] = []
-        s.log.append([seat, dict(action)])
-        resolve_pending(s, plan, events)
-        self._changed()
+        canonical = action_of(key, free_city)
+        s.log.append([seat, canonical])
+        resolve_pending(s, canonical, plan_of(key, legal[key]), events)
+        self._legal.clear()
         return events
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``: the public board view)."""
-        return make_view(self, seat if _is_seat(seat) else None)
+        """What ``seat`` may know (``None``, or anything that is not a seat: the public board view)."""
+        return make_view(self, seat if _is_seat(seat) and 0 <= seat < self.seats else None)
 
     def is_over(self) -> bool:
         """True once the game has ended."""
-        return self.state.phase == "over"
+        return self.state.phase == OVER
 
     def result(self) -> dict[str, Any] | None:
         """Winners and score pads, or ``None`` while playing."""
         return self.state.result
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON- and msgpack-safe snapshot."""
-        from engine.classic.serial import dump
+        """The save: kind, version, seats, seed, options and the action log (restored by replay)."""
+        s = self.state
+        return save(self.kind, seats=s.seats, seed=s.seed, options=s.options, log=s.log)
 
-        return dump(self.state)
+    def clone(self) -> ClassicGame:
+        """An independent copy (the deal, the options and the logged actions are shared: never changed)."""
+        return ClassicGame(self.state.copy())
 
     @property
     def action_log(self) -> list[list[Any]]:
         """Every applied action as ``[seat, action]``, oldest first."""
         return [[seat, dict(action)] for seat, action in self.state.log]
 
-    # --- options -------------------------------------------------------------------------------------
+    # --- plans of the current decision ---------------------------------------------------------------
 
     def _acting(self, seat: int) -> bool:
         """True if ``seat`` is in :meth:`to_act` (without building the list)."""
         if not _is_seat(seat):
             return False
         s = self.state
-        if s.phase == "turn":
+        if s.phase == TURN:
             return 0 <= seat < s.seats
-        return s.phase != "over" and seat == s.seat_of(s.queue[0][1])
+        return s.phase != OVER and seat == s.seat_of(s.queue[0].city)
 
-    def _changed(self) -> None:
-        self._version += 1
-        self._plans.clear()
-
-    def _current(self, seat: int) -> tuple[PlanMap, bool]:
-        """The plan map of ``seat``'s next decision and whether it is for the Free City."""
+    def _current(self, seat: int) -> tuple[Legal, bool]:
+        """The legal actions of ``seat``'s next decision and whether it is for the Free City."""
         s = self.state
-        if s.phase == "turn":
-            if s.two and seat == s.controller and s.choices[seat] is not None and s.fc_choice is None:
-                return self.free_city_plans(), True
-            return self.own_plans(seat), False
-        city = s.queue[0][1]
-        return self.pending_plans(), city >= s.seats
+        if s.phase == TURN:
+            if s.two and seat == s.controller and s.choices[seat] is not None and s.free_city_choice is None:
+                return self.free_city_legal(), True
+            return self.own_legal(seat), False
+        return self.pending_legal(), s.queue[0].city >= s.seats
 
-    def own_plans(self, seat: int) -> PlanMap:
-        """Plans of ``seat`` for its own city this turn (cached until the state changes)."""
+    def own_legal(self, seat: int) -> Legal:
+        """The legal actions of ``seat`` for its own city this turn (cached until the state changes)."""
         key = ("own", seat)
-        plans = self._plans.get(key)
-        if plans is None:
+        legal = self._legal.get(key)
+        if legal is None:
             s = self.state
-            plans = self._plans[key] = plans_of(hand_options(s, seat, s.hands[seat]))
-        return plans
+            legal = self._legal[key] = legal_of(hand_options(s, seat, s.hands[seat]))
+        return legal
 
-    def free_city_plans(self) -> PlanMap:
-        """The controller's plans for the Free City (its hand minus the controller's own card)."""
+    def free_city_hand(self) -> list[int]:
+        """The controller's hand without the card it chose for its own city."""
         s = self.state
-        own = s.choices[s.controller][1][1]
-        key = ("fc", own)
-        plans = self._plans.get(key)
-        if plans is None:
-            hand = list(s.hands[s.controller])
-            hand.remove(own)
-            plans = self._plans[key] = plans_of(hand_options(s, 2, hand), free_city=True)
-        return plans
+        own = s.choices[s.controller]
+        hand = list(s.hands[s.controller])
+        if own is not None:
+            hand.remove(own.plan.card)
+        return hand
 
-    def pending_plans(self) -> PlanMap:
-        """Plans of the pending single-seat step (Halicarnassus, Babylon, guild copy)."""
-        key = ("pending",)
-        plans = self._plans.get(key)
-        if plans is not None:
-            return plans
+    def free_city_legal(self) -> Legal:
+        """The controller's legal actions for the Free City (its hand minus its own card)."""
+        s = self.state
+        own = s.choices[s.controller]
+        key = ("free_city", -1 if own is None else own.plan.card)
+        legal = self._legal.get(key)
+        if legal is None:
+            options = hand_options(s, FREE_CITY, self.free_city_hand())
+            legal = self._legal[key] = legal_of(options, free_city=True)
+        return legal
+
+    def pending_legal(self) -> Legal:
+        """The legal actions of the pending single-seat step (Halicarnassus, Babylon, guild copy)."""
+        key = ("pending", 0)
+        legal = self._legal.get(key)
+        if legal is not None:
+            return legal
         s = self.state
         kind, city = s.queue[0]
-        plans = {}
-        if kind == "halicarnassus":
-            for card in halicarnassus_cards(s, city):
-                plans[(HALI, card, -1, -1)] = (HALI, card, 0, 0, 0, "halicarnassus")
-        elif kind == "copy_guild":
-            for card in copy_options(s, city):
-                plans[(COPY, card, -1, -1)] = (COPY, card, 0, 0, 0, "")
+        if kind == HALICARNASSUS:
+            legal = single_card(HALI, halicarnassus_cards(s, city))
+        elif kind == COPY_GUILD:
+            legal = single_card(COPY, copy_options(s, city))
         else:
-            opts = hand_options(s, city, s.hands[s.seat_of(city)], late=True)
-            plans = {k: p for k, p in plans_of(opts).items() if k[0] in (BUILD, WONDER, DISCARD)}
-        self._plans[key] = plans
-        return plans
+            options = hand_options(s, city, s.hands[s.seat_of(city)], late=True)
+            legal = {k: o for k, o in legal_of(options).items() if k.kind in (BUILD, WONDER, DISCARD)}
+        self._legal[key] = legal
+        return legal
 
     # --- choosing ------------------------------------------------------------------------------------
 
-    def _choose(self, seat: int, key: tuple, free_city: bool, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def _choose(self, seat: int, key: ActionKey, free_city: bool) -> list[dict[str, Any]]:
         s = self.state
         if free_city:
             if not s.two or seat != s.controller:
                 raise IllegalAction("you do not control the Free City this turn")
             if s.choices[seat] is None:
                 raise IllegalAction("choose the card for your own city first, then the Free City's")
-            plans = self.free_city_plans()
+            legal = self.free_city_legal()
         else:
-            plans = self.own_plans(seat)
-        plan = plans.get(key)
-        if plan is None:
-            raise IllegalAction(self._reason(seat, key, plans, free_city))
-        entry = (dict(action), plan)
+            legal = self.own_legal(seat)
+        if key not in legal:
+            raise IllegalAction(self._reason(seat, key, free_city))
+        canonical = action_of(key, free_city)
+        choice = Choice(canonical, plan_of(key, legal[key]))
         if free_city:
-            s.fc_choice = entry
+            s.free_city_choice = choice
         else:
-            s.choices[seat] = entry
+            s.choices[seat] = choice
             if s.two and seat == s.controller:
-                s.fc_choice = None
-        s.log.append([seat, dict(action)])
-        events: list[dict[str, Any]] = [{"type": "chosen", "seat": seat, "city": 2 if free_city else seat}]
-        if None not in s.choices and (not s.two or s.fc_choice is not None):
+                s.free_city_choice = None
+        s.log.append([seat, canonical])
+        city = FREE_CITY if free_city else seat
+        events: list[dict[str, Any]] = [{"type": "chosen", "seat": seat, "city": city}]
+        if None not in s.choices and (not s.two or s.free_city_choice is not None):
             resolve_turn(s, events)
-            self._changed()
+            self._legal.clear()
         return events
 
-    def _reason(self, seat: int, key: tuple, plans: PlanMap, free_city: bool) -> str:
+    def _reason(self, seat: int, key: ActionKey, free_city: bool) -> str:
         """A readable reason why ``key`` is not among ``plans``."""
         s = self.state
         kind, card, left, right = key
-        cid = T.CARD_ID[card]
+        cid = C.CARD_ID[card]
         phase = s.phase
-        expected = {"halicarnassus": HALI, "copy_guild": COPY}.get(phase)
+        expected = {HALICARNASSUS: HALI, COPY_GUILD: COPY}.get(phase)
         if expected is not None and kind != expected:
-            return f"now choose with a {TYPES[expected]!r} action"
-        if phase == "halicarnassus":
+            return f"now choose with a {ACTION_TYPES[expected]!r} action"
+        if phase == HALICARNASSUS:
             return f"{cid} is not in the discard pile or is already built in your city"
-        if phase == "copy_guild":
+        if phase == COPY_GUILD:
             return f"{cid} is not a guild of one of your neighbours"
-        hand = list(s.hands[seat])
-        if free_city and s.choices[seat] is not None:
-            hand.remove(s.choices[seat][1][1])
+        hand = self.free_city_hand() if free_city else list(s.hands[seat])
         if card not in hand:
             return f"{cid} is not in your hand"
-        if kind not in (BUILD, WONDER, DISCARD) or (phase == "babylon" and kind == OLYMPIA):
+        if kind not in (BUILD, WONDER, DISCARD) or (phase == BABYLON and kind == OLYMPIA):
             if kind == OLYMPIA:
                 return "the Olympia free build is not available now"
-            return f"a {TYPES[kind]!r} action is not possible now"
-        city = 2 if free_city else seat
-        opt = hand_options(s, city, [card], late=phase == "babylon")[0]
+            return f"a {ACTION_TYPES[kind]!r} action is not possible now"
+        city = FREE_CITY if free_city else seat
+        option = hand_options(s, city, [card], late=phase == BABYLON)[0]
         if kind == DISCARD:
             return "the Free City may discard only when it cannot play any card, nor a card it can chain"
-        if free_city and opt.chain and kind != BUILD:
+        if free_city and option.chain and kind != BUILD:
             return f"the Free City must build {cid} for free through its chain"
-        if free_city and not opt.playable:
+        if free_city and not option.playable:
             return "the Free City must play a card it can build or use for its wonder"
-        if kind == BUILD and not opt.build:
-            return f"you cannot build {cid}: {opt.build_reason}"
-        if kind == WONDER and not opt.wonder:
-            return f"you cannot build a wonder stage: {opt.wonder_reason}"
-        offers = opt.build if kind == BUILD else opt.wonder
+        if kind == BUILD and not option.build:
+            return f"you cannot build {cid}: {option.build_reason}"
+        if kind == WONDER and not option.wonder:
+            return f"you cannot build a wonder stage: {option.wonder_reason}"
+        offers = option.build if kind == BUILD else option.wonder
         listed = ", ".join(f"left {a} / right {b}" for a, b in offers)
         return f"that payment (left {left} / right {right}) is not offered; possible: {listed}"

@@ -1,14 +1,19 @@
 """Every reading of a point the rules leave open (marked (?) in the rules digest), in one place.
 
-Each constant or function below is the only place where the engine decides that point; the tests in
-``tests/engine/classic/test_readings.py`` name them.
+Each constant or function below is a switch the engine branches on, the only place where it decides that
+point; the tests in ``tests/engine/classic/test_readings.py`` name them. Three readings follow from how
+the game is built and have no switch, only a named test there:
+
+- digest §6.2: purchases see the neighbours as they were at the start of the turn (choices are secret
+  until every seat has chosen, so nothing is built before the reveal) -- test_commerce_from_turn_start;
+- digest §11 / cards doubt 9: a structure Halicarnassus takes at the end of turn 6 is in the city before
+  that Age's military conflict (the conflict waits for every pending step)
+  -- test_military_after_pending_counts_a_halicarnassus_red_card;
+- digest §12.1 / §12.6: the Free City's board and side are dealt like the players' (same options)
+  -- test_first_controller_and_free_city_board_dealt.
 """
 
 from __future__ import annotations
-
-# Digest §6.2 (?): purchases are computed against the neighbours' cities as they were at the start of the
-# turn (cards built in the same turn do not sell yet). The Babylon B mini-turn is a new start (§10.7).
-COMMERCE_FROM_TURN_START = True
 
 # Digest §6.3 (?) / cards doubt 3: a trading discount (Trading Posts, Marketplace) applies to any purchase
 # resolved after the card is in the city, i.e. already to Babylon B's 7th card in the turn it was built.
@@ -21,15 +26,8 @@ HALICARNASSUS_IN_CITY_ORDER = True
 # then the Halicarnassus builds, then Babylon B plays its 7th card (a mini-turn with the updated state).
 POST_TURN_ORDER = ("halicarnassus", "babylon")
 
-# Digest §11 (?) / cards doubt 9: a structure taken by Halicarnassus at the end of turn 6 is in the city
-# before that age's military conflict (military is resolved after every pending choice of turn 6).
-MILITARY_AFTER_PENDING = True
-
 # Digest §11 (?) / cards doubt 4: a Shipowners Guild copied by Olympia B counts itself (+1).
 SHIPOWNERS_COPY_COUNTS_ITSELF = True
-
-# Digest §12.1 / §12.6 (?): the Free City's board and side are dealt like the players' (same options).
-FREE_CITY_BOARD_DEALT = True
 
 # Digest §12.4 (?): the Free City is not a player: its score is shown but never wins.
 FREE_CITY_CAN_WIN = False

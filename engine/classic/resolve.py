@@ -2,28 +2,52 @@
 
 from __future__ import annotations
 
-from typing import Any
+from bisect import insort
+from collections import Counter
+from typing import Any, NamedTuple
 
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
-from engine.classic.options import DISCARD, DISCARD_COINS, OLYMPIA, WONDER, Plan
+from engine.classic.actions import DISCARD_COINS
 from engine.classic.scoring import best_copy, finish
-from engine.classic.state import State
+from engine.classic.state import (
+    BABYLON,
+    COPY_GUILD,
+    DISCARD,
+    HALICARNASSUS,
+    OLYMPIA,
+    OVER,
+    TURN,
+    WONDER,
+    Choice,
+    Pending,
+    Plan,
+    Play,
+    SeenHand,
+    State,
+)
 
 Events = list[dict[str, Any]]
 VICTORY = {1: 1, 2: 3, 3: 5}
 DEFEAT = -1
 
 
+class Placed(NamedTuple):
+    """A card or stage placed this step, whose immediate coins are counted once all are placed."""
+
+    what: str  # "card" or "stage"
+    city: int
+    effect: C.Effect
+
+
 def start_age(state: State, events: Events) -> None:
     """Deal the next age's hands (7 per seat; 2 players: the 7-card Free City pile too)."""
     state.age += 1
     state.turn = 0
-    deck = state.decks[state.age - 1]
-    for seat in range(state.seats):
-        state.hands[seat] = deck[7 * seat: 7 * seat + 7]
+    dealt = state.deal.ages[state.age - 1]
+    state.hands = [list(hand) for hand in dealt.hands]
     if state.two:
-        state.pile = deck[14:21]
+        state.pile = list(dealt.pile)
         state.controller = R.first_controller(state.age)
     events.append({"type": "age_start", "age": state.age})
     start_turn(state)
@@ -32,16 +56,16 @@ def start_age(state: State, events: Events) -> None:
 def start_turn(state: State) -> None:
     """Open a simultaneous turn (2 players: the controller draws the Free City pile's top card)."""
     state.turn += 1
-    state.phase = "turn"
+    state.phase = TURN
     state.choices = [None] * state.seats
-    state.fc_choice = None
+    state.free_city_choice = None
     if state.two:
-        state.hands[state.controller].append(state.pile.pop(0))
+        insort(state.hands[state.controller], state.pile.pop(0))
     state.snapshot_discounts()
 
 
 def place(state: State, city: int, plan: Plan, income: list[int], events: Events,
-          seat: int) -> tuple[str, int, Any] | None:
+          seat: int) -> Placed | None:
     """Pay for and place one revealed choice; return what needs immediate effects."""
     kind, card, left, right, bank, how = plan
     if kind == DISCARD:
@@ -59,16 +83,16 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
         fx = state.add_stage(city, card)
         events.append({"type": "wonder", "seat": seat, "city": city, "stage": stage,
                        "left": left, "right": right})
-        return ("stage", city, fx)
+        return Placed("stage", city, fx)
     if kind == OLYMPIA:
         state.olympia_used[city] = state.age
     state.add_card(city, card)
-    events.append({"type": "build", "seat": seat, "city": city, "card": T.CARD_ID[card], "left": left,
+    events.append({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
                    "right": right, "coins": bank, "how": how})
-    return ("card", city, T.CARD_FX[card])
+    return Placed("card", city, C.CARD_FX[card])
 
 
-def gain(state: State, city: int, fx: T.Effect, why: str, events: Events) -> None:
+def gain(state: State, city: int, fx: C.Effect, why: str, events: Events) -> None:
     """Immediate coins of a placed card or stage (counted after every placement of the turn)."""
     delta = fx.coins
     if fx.coins_per is not None:
@@ -80,19 +104,23 @@ def gain(state: State, city: int, fx: T.Effect, why: str, events: Events) -> Non
 
 def resolve_turn(state: State, events: Events) -> None:
     """Reveal and resolve every choice of the turn, then continue with pending choices or the next turn."""
-    entries: list[tuple[int, int, Plan]] = []
-    if state.two:
-        entries.append((2, state.controller, state.fc_choice[1]))
-    entries.extend((seat, seat, state.choices[seat][1]) for seat in range(state.seats))
+    entries: list[tuple[int, int, Choice]] = []
+    if state.two and state.free_city_choice is not None:
+        entries.append((2, state.controller, state.free_city_choice))
+    entries.extend((seat, seat, choice) for seat, choice in enumerate(state.choices) if choice is not None)
     income = [0] * state.n
-    placed = []
+    new = tuple.__new__  # Play(...) without its keyword-handling __new__ (the hot path)
+    placed: list[Placed] = []
     hali = []
-    for city, seat, plan in entries:
-        state.hands[seat].remove(plan[1])
+    for city, seat, (action, plan) in entries:
+        state.hands[seat].remove(plan.card)
+        play = (state.age, state.turn, TURN, seat, city, plan.kind, plan.card, action)
+        state.history.append(new(Play, play))
         item = place(state, city, plan, income, events, seat)
         if item is not None:
             placed.append(item)
-            if item[0] == "stage" and item[2].ability == "halicarnassus" and state.abilities_apply(city):
+            ability = item.effect.ability
+            if item.what == "stage" and ability == HALICARNASSUS and state.abilities_apply(city):
                 hali.append(city)
     for what, city, fx in placed:
         gain(state, city, fx, what, events)
@@ -102,14 +130,14 @@ def resolve_turn(state: State, events: Events) -> None:
     if state.turn == 6:
         _discard_last_cards(state, events)
     state.choices = [None] * state.seats
-    state.fc_choice = None
-    queue: list[list[Any]] = []
+    state.free_city_choice = None
+    queue: list[Pending] = []
     for kind in R.POST_TURN_ORDER:
-        if kind == "halicarnassus":
+        if kind == HALICARNASSUS:
             order = sorted(hali) if R.HALICARNASSUS_IN_CITY_ORDER else hali
-            queue.extend(["halicarnassus", c] for c in order)
+            queue.extend(Pending(HALICARNASSUS, c) for c in order)
         elif state.turn == 6:
-            queue.extend(["babylon", s] for s in range(state.seats) if state.hands[s])
+            queue.extend(Pending(BABYLON, s) for s in range(state.seats) if state.hands[s])
     state.queue = queue
     advance(state, events)
 
@@ -134,14 +162,15 @@ def _discard_last_cards(state: State, events: Events) -> None:
 
 
 def halicarnassus_cards(state: State, city: int) -> list[int]:
-    """Distinct discarded cards ``city`` may build for free (no duplicate structure)."""
+    """Distinct discarded cards ``city`` may build for free (no duplicate structure), by card: the order
+    of the pile is secret."""
     names = state.names[city]
-    return [c for c in dict.fromkeys(state.discard) if T.CARD_NAME_IDX[c] not in names]
+    return sorted({c for c in state.discard if C.CARD_NAME_IDX[c] not in names})
 
 
 def copy_options(state: State, city: int) -> list[int]:
     """Distinct guilds of the two neighbours that Olympia B may copy."""
-    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if T.IS_GUILD[c]]
+    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if C.IS_GUILD[c]]
     return list(dict.fromkeys(sorted(found)))
 
 
@@ -149,14 +178,14 @@ def advance(state: State, events: Events) -> None:
     """Open the next pending choice, or move to the next turn / age / the end of the game."""
     while state.queue:
         kind, city = state.queue[0]
-        if kind == "halicarnassus" and not halicarnassus_cards(state, city):
+        if kind == HALICARNASSUS and not halicarnassus_cards(state, city):
             state.queue.pop(0)
             events.append({"type": "effect_lost", "city": city, "kind": kind})
             continue
         state.phase = kind
         events.append({"type": "pending", "seat": state.seat_of(city), "city": city, "kind": kind})
         return
-    if state.phase == "copy_guild":
+    if state.phase == COPY_GUILD:
         _finish(state, events)
         return
     if state.turn < 6:
@@ -167,22 +196,59 @@ def advance(state: State, events: Events) -> None:
     if state.age < 3:
         start_age(state, events)
         return
-    state.phase = "copy_guild"
+    state.phase = COPY_GUILD
     for city in range(state.n):
         if state.has_ability(city, "copy_guild") and copy_options(state, city):
             if city < state.seats:
-                state.queue.append(["copy_guild", city])
+                state.queue.append(Pending(COPY_GUILD, city))
             else:
                 state.copies[city] = best_copy(state, city, copy_options(state, city))
-                events.append({"type": "guild_copied", "city": city, "card": T.CARD_ID[state.copies[city]]})
+                events.append({"type": "guild_copied", "city": city, "card": C.CARD_ID[state.copies[city]]})
     advance(state, events)
 
 
 def _finish(state: State, events: Events) -> None:
-    state.phase = "over"
+    state.phase = OVER
     state.queue = []
     state.result = finish(state)
     events.append({"type": "game_over", "result": state.result})
+
+
+def held_packet(seats: int, age: int, turn: int, seat: int) -> int:
+    """The seat whose Age hand (its "packet") ``seat`` holds on ``turn``: hands pass left (to the seat
+    after) in Ages I and III, right in Age II; with 2 seats the two hands swap every turn."""
+    if seats == 2:
+        return (seat + turn - 1) % 2
+    shift = turn - 1 if age == 2 else 1 - turn
+    return (seat + shift) % seats
+
+
+def controller_at(age: int, turn: int) -> int:
+    """2 seats: the seat holding the Free City card on ``turn`` of ``age`` (it alternates every turn)."""
+    return R.first_controller(age) ^ ((turn - 1) % 2)
+
+
+def seen_hands(state: State, seat: int) -> list[SeenHand]:
+    """The hand ``seat`` held at the start of every turn so far, from the deal and the plays."""
+    out = []
+    for age in range(1, state.age + 1):
+        dealt = state.deal.ages[age - 1]
+        packets = [Counter(hand) for hand in dealt.hands]
+        plays: dict[int, list[Play]] = {}
+        for play in state.history:
+            if play.age == age and play.step == TURN:
+                plays.setdefault(play.turn, []).append(play)
+        for turn in range(1, (state.turn if age == state.age else 6) + 1):
+            drawn = -1
+            if state.two:
+                controller = controller_at(age, turn)
+                packets[held_packet(2, age, turn, controller)][dealt.pile[turn - 1]] += 1
+                drawn = dealt.pile[turn - 1] if controller == seat else -1
+            hand = packets[held_packet(state.seats, age, turn, seat)]
+            out.append(SeenHand(age, turn, tuple(sorted(hand.elements())), drawn))
+            for play in plays.get(turn, ()):
+                packets[held_packet(state.seats, age, turn, play.seat)][play.card] -= 1
+    return out
 
 
 def _pass_hands(state: State, events: Events) -> None:
@@ -217,28 +283,29 @@ def military(state: State, events: Events) -> None:
             events.append({"type": "military", "city": city, "against": nb, "token": token})
 
 
-def resolve_pending(state: State, plan: Plan, events: Events) -> None:
+def resolve_pending(state: State, action: dict[str, Any], plan: Plan, events: Events) -> None:
     """Apply the choice of the pending single-seat step, then advance."""
     kind, city = state.queue[0]
     seat = state.seat_of(city)
-    card = plan[1]
-    if kind == "halicarnassus":
+    card = plan.card
+    state.history.append(Play(state.age, state.turn, kind, seat, city, plan.kind, card, action))
+    if kind == HALICARNASSUS:
         state.discard.remove(card)
         state.add_card(city, card)
-        events.append({"type": "build", "seat": seat, "city": city, "card": T.CARD_ID[card], "left": 0,
+        events.append({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": 0,
                        "right": 0, "coins": 0, "how": "halicarnassus"})
-        gain(state, city, T.CARD_FX[card], "card", events)
-    elif kind == "babylon":
+        gain(state, city, C.CARD_FX[card], "card", events)
+    elif kind == BABYLON:
         state.hands[seat].remove(card)
         income = [0] * state.n
         item = place(state, city, plan, income, events, seat)
         if item is not None:
-            gain(state, city, item[2], item[0], events)
+            gain(state, city, item.effect, item.what, events)
         for c, delta in enumerate(income):
             state.coins[c] += delta
     else:
         state.copies[city] = card
-        events.append({"type": "guild_copied", "seat": seat, "city": city, "card": T.CARD_ID[card]})
+        events.append({"type": "guild_copied", "seat": seat, "city": city, "card": C.CARD_ID[card]})
     state.queue.pop(0)
     advance(state, events)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
 from engine.classic.state import State
 
 ROWS = ("military", "treasury", "wonder", "civilian", "science", "commercial", "guilds")
@@ -30,11 +30,11 @@ def best_science(counts: list[int], wild: int) -> int:
 
 def _copied(state: State, city: int, guild: int) -> tuple[int, int]:
     """(guild VP, science wildcards) of ``guild`` scored as if ``city`` had built it."""
-    fx = T.CARD_FX[guild]
+    fx = C.CARD_FX[guild]
     vp = 0
     if fx.vp_per is not None:
         vp = state.count_per(fx.vp_per, city)
-        counts_guilds = fx.vp_per.kinds >> T.PURPLE & 1 and fx.vp_per.whose & T.SELF
+        counts_guilds = fx.vp_per.kinds >> C.PURPLE & 1 and fx.vp_per.whose & C.SELF
         if counts_guilds and R.SHIPOWNERS_COPY_COUNTS_ITSELF:
             vp += fx.vp_per.each
     return vp, fx.wild
@@ -48,17 +48,17 @@ def score_city(state: State, city: int, copy: int | None = None) -> dict[str, in
     rows["treasury"] = state.coins[city] // 3
     bs = state.boards[city]
     for k in range(state.stages[city]):
-        fx = T.BS_FX[bs][k]
+        fx = C.BS_FX[bs][k]
         rows["wonder"] += fx.vp + (state.count_per(fx.vp_per, city) if fx.vp_per else 0)
     for card in state.built[city]:
-        fx = T.CARD_FX[card]
+        fx = C.CARD_FX[card]
         vp = fx.vp + (state.count_per(fx.vp_per, city) if fx.vp_per else 0)
-        color = T.CARD_COLOR[card]
-        if color == T.BLUE:
+        color = C.CARD_COLOR[card]
+        if color == C.BLUE:
             rows["civilian"] += vp
-        elif color == T.YELLOW:
+        elif color == C.YELLOW:
             rows["commercial"] += vp
-        elif color == T.PURPLE:
+        elif color == C.PURPLE:
             rows["guilds"] += vp
     wild = state.wild[city]
     if copy >= 0:

@@ -1,14 +1,21 @@
-"""Setting up a classic game from a seed and options: every random outcome is drawn here."""
+"""Setting up a classic game: the options, and the deal (every random outcome) from a seed or fixed.
+
+The deal from a seed draws, in this order: the free boards' shuffle, one coin per city for its side,
+then per Age the guilds (Age III) and the shuffle of the deck; seat ``i`` is dealt cards ``7i .. 7i+6``
+and, with 2 seats, the Free City pile is cards 14 .. 20. The ``setup`` option gives a deal directly.
+"""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
-from engine.classic import tables as T
-from engine.classic.state import State
+from engine.classic import compiled as C
+from engine.classic.state import AgeDeal, Deal
 
 SIDE_OPTIONS = ("random", "A", "B")
+OPTION_NAMES = frozenset({"sides", "wonders", "setup"})
 
 
 def deck_players(seats: int) -> int:
@@ -16,67 +23,154 @@ def deck_players(seats: int) -> int:
     return 3 if seats == 2 else seats
 
 
+def cities_of(seats: int) -> int:
+    """The number of cities: the seats, plus the Free City with 2 seats."""
+    return 3 if seats == 2 else seats
+
+
 def check_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
     """Validate ``options`` for ``seats``; return a clean copy (ValueError on bad options)."""
     if not isinstance(seats, int) or isinstance(seats, bool) or not 2 <= seats <= 7:
         raise ValueError("classic 7 Wonders is played by 2 to 7 seats")
+    if options is not None and not isinstance(options, dict):
+        raise ValueError("the options must be a dict")
     options = dict(options or {})
-    unknown = set(options) - {"sides", "wonders"}
+    unknown = set(options) - OPTION_NAMES
     if unknown:
         raise ValueError(f"unknown classic options: {sorted(unknown)}")
     sides = options.get("sides", "random")
     if sides not in SIDE_OPTIONS:
         raise ValueError(f"option 'sides' must be one of {SIDE_OPTIONS}")
-    cities = 3 if seats == 2 else seats
+    if options.get("setup") is not None:
+        if set(options) - {"setup"}:
+            raise ValueError("option 'setup' fixes the boards: it cannot go with 'sides' or 'wonders'")
+        fixed_deal(seats, options["setup"])
+        return options
     wonders = options.get("wonders")
     if wonders is not None:
-        if not isinstance(wonders, list) or len(wonders) != cities:
-            raise ValueError(f"option 'wonders' must list {cities} entries (one per city)")
-        chosen = []
-        for entry in wonders:
-            if not isinstance(entry, dict) or set(entry) - {"board", "side"}:
-                raise ValueError("each 'wonders' entry is {'board': id | null, 'side': 'A' | 'B' | null}")
-            board, side = entry.get("board"), entry.get("side")
-            if board is not None and board not in T.BOARD_ID:
-                raise ValueError(f"unknown board {board!r}")
-            if side is not None and side not in T.SIDES:
-                raise ValueError("a side is 'A' or 'B'")
-            if board is not None:
-                chosen.append(board)
-        if len(set(chosen)) != len(chosen):
-            raise ValueError("two cities cannot have the same board")
+        _wonders(seats, wonders, complete=False)
     return options
 
 
-def new_state(seats: int, seed: int, options: dict[str, Any] | None) -> State:
-    """A fresh game: boards and sides dealt, the three age decks shuffled (guilds drawn)."""
-    options = check_options(seats, options)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError("the seed must be an int")
+def _wonders(seats: int, wonders: Any, complete: bool) -> list[tuple[int | None, int | None]]:
+    """(board, side) per city from a ``wonders`` list (``None`` parts are dealt unless ``complete``)."""
+    cities = cities_of(seats)
+    if not isinstance(wonders, list) or len(wonders) != cities:
+        raise ValueError(f"'wonders' must list {cities} entries (one per city)")
+    out: list[tuple[int | None, int | None]] = []
+    for entry in wonders:
+        if not isinstance(entry, dict) or set(entry) - {"board", "side"}:
+            raise ValueError("each 'wonders' entry is {'board': id | null, 'side': 'A' | 'B' | null}")
+        board, side = entry.get("board"), entry.get("side")
+        if board is not None and board not in C.BOARD_ID:
+            raise ValueError(f"unknown board {board!r}")
+        if side is not None and side not in C.SIDES:
+            raise ValueError("a side is 'A' or 'B'")
+        if complete and (board is None or side is None):
+            raise ValueError("a fixed setup names the board and the side of every city")
+        out.append((None if board is None else C.BOARD_ID.index(board),
+                    None if side is None else C.SIDES.index(side)))
+    chosen = [b for b, _ in out if b is not None]
+    if len(set(chosen)) != len(chosen):
+        raise ValueError("two cities cannot have the same board")
+    return out
+
+
+def age_cards(age: int, seats: int) -> Counter[int]:
+    """The non-guild cards of ``age`` for ``seats`` (card index -> copies)."""
+    return Counter(C.deck(age, deck_players(seats)))
+
+
+def fixed_deal(seats: int, setup: Any) -> Deal:
+    """The deal described by a ``setup`` option (ValueError if it is not a possible deal).
+
+    ``setup`` is ``{"wonders": [{"board", "side"} per city], "ages": [{"hands": [[7 card ids] per seat],
+    "pile": [7 card ids, top first]} per Age]}`` (``pile`` with 2 seats only); Age III holds the
+    Age III cards for the player count and ``players + 2`` distinct guilds.
+    """
+    if not isinstance(setup, dict) or set(setup) != {"wonders", "ages"}:
+        raise ValueError("option 'setup' is {'wonders': [...], 'ages': [...]}")
+    wonders = _wonders(seats, setup["wonders"], complete=True)
+    boards = tuple(C.board_side(b, s) for b, s in wonders if b is not None and s is not None)
+    ages = setup["ages"]
+    if not isinstance(ages, list) or len(ages) != 3:
+        raise ValueError("a fixed setup deals three Ages")
+    dealt = []
+    two = seats == 2
+    for age, entry in enumerate(ages, start=1):
+        if not isinstance(entry, dict) or set(entry) != ({"hands", "pile"} if two else {"hands"}):
+            raise ValueError("each Age of a fixed setup is {'hands': [...]}, plus 'pile' with 2 seats")
+        hands = entry["hands"]
+        if not isinstance(hands, list) or len(hands) != seats:
+            raise ValueError(f"each Age deals one hand per seat ({seats})")
+        cards: list[int] = []
+        parsed = []
+        for part in [*hands, entry["pile"]] if two else hands:
+            if not isinstance(part, list) or len(part) != 7:
+                raise ValueError("each hand (and the Free City pile) holds 7 cards")
+            indices = []
+            for cid in part:
+                card = C.CARD_INDEX.get(cid) if isinstance(cid, str) else None
+                if card is None or C.CARD_AGE[card] != age:
+                    raise ValueError(f"{cid!r} is not a card of Age {age}")
+                indices.append(card)
+            cards.extend(indices)
+            parsed.append(indices)
+        counts = Counter(c for c in cards if not C.IS_GUILD[c])
+        guilds = [c for c in cards if C.IS_GUILD[c]]
+        wanted_guilds = deck_players(seats) + 2 if age == 3 else 0
+        if counts != age_cards(age, seats) or len(guilds) != wanted_guilds or len(set(guilds)) != len(guilds):
+            raise ValueError(f"the Age {age} cards are not the deck for {deck_players(seats)} players"
+                             + (f" with {wanted_guilds} distinct guilds" if age == 3 else ""))
+        dealt.append(AgeDeal(tuple(tuple(sorted(h)) for h in parsed[:seats]),
+                             tuple(parsed[seats]) if two else ()))
+    return Deal(boards, (dealt[0], dealt[1], dealt[2]))
+
+
+def deal_from_seed(seats: int, seed: int, options: dict[str, Any]) -> Deal:
+    """The deal drawn from ``seed`` under the ``sides`` and ``wonders`` options."""
     rng = random.Random(seed)
-    cities = 3 if seats == 2 else seats
-    wanted = options.get("wonders") or [{} for _ in range(cities)]
-    taken = {T.BOARD_ID.index(w["board"]) for w in wanted if w.get("board") is not None}
-    free = [b for b in range(T.N_BOARDS) if b not in taken]
+    cities = cities_of(seats)
+    wanted: list[tuple[int | None, int | None]] = [(None, None)] * cities
+    if options.get("wonders"):
+        wanted = _wonders(seats, options["wonders"], complete=False)
+    taken = {board for board, _ in wanted if board is not None}
+    free = [b for b in range(C.N_BOARDS) if b not in taken]
     rng.shuffle(free)
     mode = options.get("sides", "random")
     boards = []
-    for entry in wanted:
-        board = T.BOARD_ID.index(entry["board"]) if entry.get("board") is not None else free.pop()
+    for board, side in wanted:
+        board = free.pop() if board is None else board
         coin = rng.randrange(2)
-        if entry.get("side") is not None:
-            side = T.SIDES.index(entry["side"])
-        elif mode == "random":
-            side = coin
-        else:
-            side = T.SIDES.index(mode)
-        boards.append(T.board_side(board, side))
+        if side is None:
+            side = coin if mode == "random" else C.SIDES.index(mode)
+        boards.append(C.board_side(board, side))
     players = deck_players(seats)
-    decks = []
+    dealt = []
     for age in (1, 2, 3):
-        cards = T.deck(age, players)
+        cards = C.deck(age, players)
         if age == 3:
-            cards += rng.sample(T.GUILDS, players + 2)
+            cards += rng.sample(C.GUILDS, players + 2)
         rng.shuffle(cards)
-        decks.append(cards)
-    return State(seats, seed, options, boards, decks)
+        hands = tuple(tuple(sorted(cards[7 * seat: 7 * seat + 7])) for seat in range(seats))
+        dealt.append(AgeDeal(hands, tuple(cards[14:21]) if seats == 2 else ()))
+    return Deal(tuple(boards), (dealt[0], dealt[1], dealt[2]))
+
+
+def make_deal(seats: int, seed: int, options: dict[str, Any]) -> Deal:
+    """The game's deal: the fixed ``setup`` option if given, else drawn from ``seed``."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("the seed must be an int")
+    if options.get("setup") is not None:
+        return fixed_deal(seats, options["setup"])
+    return deal_from_seed(seats, seed, options)
+
+
+def setup_of(deal: Deal) -> dict[str, Any]:
+    """The ``setup`` option that gives ``deal`` (plain data)."""
+    return {
+        "wonders": [{"board": C.BOARD_ID[b // 2], "side": C.SIDES[b % 2]} for b in deal.boards],
+        "ages": [{"hands": [[C.CARD_ID[c] for c in hand] for hand in age.hands],
+                  **({"pile": [C.CARD_ID[c] for c in age.pile]} if age.pile else {})}
+                 for age in deal.ages],
+    }

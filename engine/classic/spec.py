@@ -15,5 +15,8 @@ SPEC = GameSpec(
         OptionSpec("sides", "str", "random", ("random", "A", "B"), doc="wonder board sides"),
         OptionSpec("wonders", "list", None,
                    doc="per city {'board': id | null, 'side': 'A' | 'B' | null}; null parts are dealt"),
+        OptionSpec("setup", "object", None, public=False, testing=True,
+                   doc="a fixed deal (every city's board and side, every Age's hands and the Free City "
+                       "pile) for tests and replays; see docs/classic.md"),
     ),
 )

@@ -1,55 +1,179 @@
 """The plain-data state of a classic game, plus per-city caches derived from it.
 
-Everything here uses integer ids (card indices of :mod:`tables`, board sides ``board * 2 + side``).
-Caches (production, prices, shields, science, colour counts) are updated incrementally when a card or a
-stage is added; they are rebuilt from the plain data on restore.
+Everything here uses integer ids (card indices of :mod:`compiled`, board sides ``board * 2 + side``).
+The deal (boards and every Age's hands) is fixed at setup and shared, never copied; the rest is plain
+lists that :meth:`State.copy` copies. Caches (production, prices, shields, science, colour counts) are
+updated incrementally when a card or a stage is added.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
 
-# Prices per resource for every discount mask (resources bought at 1 coin instead of 2).
-PRICES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(1 if mask >> r & 1 else 2 for r in range(T.N_RES)) for mask in range(1 << T.N_RES)
-)
+# Action kinds (indices into ACTION_TYPES) and how a build was paid.
+BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
+ACTION_TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
+HIDDEN_KINDS = frozenset({WONDER, DISCARD})  # the card played is face down
+
+# Phases: a simultaneous turn, the single-seat pending steps after it, the end.
+TURN, HALICARNASSUS, BABYLON, COPY_GUILD, OVER = "turn", "halicarnassus", "babylon", "copy_guild", "over"
+PENDING_PHASES = (HALICARNASSUS, BABYLON, COPY_GUILD)
 
 
+class AgeDeal(NamedTuple):
+    """One Age as dealt: 7 cards per seat and, with 2 seats, the Free City's 7-card pile (top first)."""
+
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+
+
+class Deal(NamedTuple):
+    """Every random outcome of a game, drawn at setup: the board side per city and the three Ages."""
+
+    boards: tuple[int, ...]
+    ages: tuple[AgeDeal, AgeDeal, AgeDeal]
+
+
+class Plan(NamedTuple):
+    """What a validated action does: its kind, card, coins to each neighbour and to the bank, and how a
+    structure is obtained (``"paid"``, ``"chain"``, ``"olympia"``, ``"halicarnassus"`` or ``""``)."""
+
+    kind: int
+    card: int
+    left: int
+    right: int
+    bank: int
+    how: str
+
+
+class Choice(NamedTuple):
+    """A seat's secret choice for the current turn: the action as sent and its plan."""
+
+    action: dict[str, Any]
+    plan: Plan
+
+
+class Pending(NamedTuple):
+    """A single-seat step still to be played after a turn's reveal (``kind`` is its phase)."""
+
+    kind: str
+    city: int
+
+
+class Play(NamedTuple):
+    """A revealed play, in resolution order: who played what, when (``action`` in its interface form)."""
+
+    age: int
+    turn: int
+    step: str  # TURN or the pending phase it was played in
+    seat: int
+    city: int
+    kind: int
+    card: int
+    action: dict[str, Any]
+
+
+class SeenHand(NamedTuple):
+    """A hand a seat held at the start of a turn (sorted), and the Free City card it drew (or -1): what
+    the seat remembers (derived from the deal and the history, see resolve.seen_hands)."""
+
+    age: int
+    turn: int
+    hand: tuple[int, ...]
+    drawn: int
+
+
+def _zeros(n: int, size: int) -> list[list[int]]:
+    return [[0] * size for _ in range(n)]
+
+
+@dataclass(slots=True, eq=False)
 class State:
     """A game's complete state: plain lists and ints (no randomness left after setup)."""
 
-    def __init__(self, seats: int, seed: int, options: dict[str, Any], boards: list[int],
-                 decks: list[list[int]]) -> None:
-        self.seats = seats
-        self.seed = seed
-        self.options = options
-        self.two = seats == 2
-        self.n = 3 if self.two else seats
-        self.boards = boards  # board side per city
-        self.decks = decks  # the three shuffled age decks, in dealing order
-        self.age = 0
-        self.turn = 0
-        self.phase = "turn"
-        self.hands: list[list[int]] = [[] for _ in range(seats)]
-        self.pile: list[int] = []  # 2 players: the Free City draw pile
-        self.controller = 0  # 2 players: the seat holding the Free City card
-        self.coins = [3] * self.n
-        self.built: list[list[int]] = [[] for _ in range(self.n)]
-        self.stages = [0] * self.n
-        self.stage_cards: list[list[int]] = [[] for _ in range(self.n)]
-        self.tokens: list[list[int]] = [[] for _ in range(self.n)]
-        self.discard: list[int] = []
-        self.olympia_used = [0] * self.n  # age in which the free build was last used
-        self.choices: list[Any] = [None] * seats  # per seat: (action, plan) or None
-        self.fc_choice: Any = None  # 2 players: the controller's (action, plan) for the Free City
-        self.queue: list[list[Any]] = []  # pending single-seat choices: [kind, city]
-        self.copies: list[int] = [-1] * self.n  # guild copied by Olympia B (card index)
-        self.log: list[list[Any]] = []
-        self.result: dict[str, Any] | None = None
-        self.reset_caches()
+    seats: int
+    seed: int
+    options: dict[str, Any]  # never changed after setup (shared by copies)
+    deal: Deal  # immutable, shared by copies
+    n: int  # cities: the seats, plus the Free City with 2 seats
+    two: bool
+    boards: tuple[int, ...]
+    age: int
+    turn: int
+    phase: str
+    hands: list[list[int]]  # each kept sorted
+    pile: list[int]  # 2 players: the Free City draw pile
+    controller: int  # 2 players: the seat holding the Free City card
+    coins: list[int]
+    built: list[list[int]]
+    stages: list[int]
+    stage_cards: list[list[int]]
+    tokens: list[list[int]]
+    discard: list[int]
+    olympia_used: list[int]  # age in which the free build was last used
+    choices: list[Choice | None]
+    free_city_choice: Choice | None  # 2 players: the controller's choice for the Free City
+    queue: list[Pending]
+    copies: list[int]  # guild copied by Olympia B (card index or -1)
+    log: list[list[Any]]  # [seat, action] as applied
+    history: list[Play]
+    result: dict[str, Any] | None
+    # --- caches derived from boards, built and stages --------------------------------------------
+    names: list[set[int]]
+    production: list[list[int]]
+    for_sale: list[list[int]]
+    own_choices: list[list[int]]
+    sale_choices: list[list[int]]
+    cheap: list[list[int]]  # resources at 1 coin: [left mask, right mask]
+    cheap_at_turn_start: list[list[int]]
+    shields: list[int]
+    science: list[list[int]]
+    wild: list[int]
+    colors: list[list[int]]
+    abilities: list[set[str]]
+
+    @classmethod
+    def start(cls, seats: int, seed: int, options: dict[str, Any], deal: Deal) -> State:
+        """The state before the first Age is dealt."""
+        two = seats == 2
+        n = 3 if two else seats
+        production = _zeros(n, C.N_RES)
+        for_sale = _zeros(n, C.N_RES)
+        for city in range(n):
+            resource = C.BOARD_RESOURCE[deal.boards[city] // 2]
+            production[city][resource] += 1
+            for_sale[city][resource] += 1
+        return cls(
+            seats=seats, seed=seed, options=options, deal=deal, n=n, two=two, boards=deal.boards, age=0,
+            turn=0, phase=TURN, hands=[[] for _ in range(seats)], pile=[], controller=0, coins=[3] * n,
+            built=[[] for _ in range(n)], stages=[0] * n, stage_cards=[[] for _ in range(n)],
+            tokens=[[] for _ in range(n)], discard=[], olympia_used=[0] * n, choices=[None] * seats,
+            free_city_choice=None, queue=[], copies=[-1] * n, log=[], history=[], result=None,
+            names=[set() for _ in range(n)], production=production, for_sale=for_sale,
+            own_choices=[[] for _ in range(n)], sale_choices=[[] for _ in range(n)], cheap=_zeros(n, 2),
+            cheap_at_turn_start=_zeros(n, 2), shields=[0] * n, science=_zeros(n, 3), wild=[0] * n,
+            colors=_zeros(n, 7), abilities=[set() for _ in range(n)],
+        )
+
+    def copy(self) -> State:
+        """An independent copy (the deal and the options are shared: they never change)."""
+        return State(
+            self.seats, self.seed, self.options, self.deal, self.n, self.two, self.boards, self.age,
+            self.turn, self.phase, [list(h) for h in self.hands], list(self.pile), self.controller,
+            list(self.coins), [list(b) for b in self.built], list(self.stages),
+            [list(b) for b in self.stage_cards], [list(t) for t in self.tokens], list(self.discard),
+            list(self.olympia_used), list(self.choices), self.free_city_choice, list(self.queue),
+            list(self.copies), list(self.log), list(self.history), self.result, [set(x) for x in self.names],
+            [list(p) for p in self.production],
+            [list(p) for p in self.for_sale], [list(c) for c in self.own_choices],
+            [list(c) for c in self.sale_choices], [list(d) for d in self.cheap],
+            [list(d) for d in self.cheap_at_turn_start], list(self.shields), [list(x) for x in self.science],
+            list(self.wild), [list(c) for c in self.colors], [set(a) for a in self.abilities],
+        )
 
     # --- neighbours and seats ------------------------------------------------------------------------
 
@@ -67,77 +191,51 @@ class State:
 
     # --- caches --------------------------------------------------------------------------------------
 
-    def reset_caches(self) -> None:
-        """Rebuild every derived cache from ``boards``, ``built`` and ``stages``."""
-        n = self.n
-        self.names: list[set[int]] = [set() for _ in range(n)]
-        self.prod = [[0] * T.N_RES for _ in range(n)]
-        self.sell = [[0] * T.N_RES for _ in range(n)]
-        self.own_choices: list[list[int]] = [[] for _ in range(n)]
-        self.sell_choices: list[list[int]] = [[] for _ in range(n)]
-        self.disc = [[0, 0] for _ in range(n)]  # resources at 1 coin: [left, right]
-        self.turn_disc = [[0, 0] for _ in range(n)]  # the same at the start of the current turn
-        self.shields = [0] * n
-        self.science = [[0, 0, 0] for _ in range(n)]
-        self.wild = [0] * n
-        self.colors = [[0] * 7 for _ in range(n)]
-        self.abilities: list[set[str]] = [set() for _ in range(n)]
-        for city in range(n):
-            res = T.BOARD_RESOURCE[self.boards[city] // 2]
-            self.prod[city][res] += 1
-            self.sell[city][res] += 1
-            for card in self.built[city]:
-                self.add_card(city, card, store=False)
-            for k in range(self.stages[city]):
-                self._apply_fx(city, T.BS_FX[self.boards[city]][k], sellable=False)
-        self.snapshot_discounts()
-
     def snapshot_discounts(self) -> None:
         """Remember the trading discounts in force at the start of a turn."""
-        self.turn_disc = [list(d) for d in self.disc]
+        self.cheap_at_turn_start = [list(d) for d in self.cheap]
 
-    def add_card(self, city: int, card: int, store: bool = True) -> None:
+    def add_card(self, city: int, card: int) -> None:
         """Put ``card`` into ``city`` and update the caches."""
-        if store:
-            self.built[city].append(card)
-        self.names[city].add(T.CARD_NAME_IDX[card])
-        self.colors[city][T.CARD_COLOR[card]] += 1
-        self._apply_fx(city, T.CARD_FX[card], sellable=T.SELLABLE[card])
+        self.built[city].append(card)
+        self.names[city].add(C.CARD_NAME_IDX[card])
+        self.colors[city][C.CARD_COLOR[card]] += 1
+        self._apply_effect(city, C.CARD_FX[card], sellable=C.SELLABLE[card])
 
-    def add_stage(self, city: int, card: int) -> T.Effect:
+    def add_stage(self, city: int, card: int) -> C.Effect:
         """Build the next wonder stage of ``city`` with ``card`` tucked under it; return its effect."""
-        fx = T.BS_FX[self.boards[city]][self.stages[city]]
+        effect = C.BS_FX[self.boards[city]][self.stages[city]]
         self.stages[city] += 1
         self.stage_cards[city].append(card)
-        self._apply_fx(city, fx, sellable=False)
-        return fx
+        self._apply_effect(city, effect, sellable=False)
+        return effect
 
-    def _apply_fx(self, city: int, fx: T.Effect, sellable: bool) -> None:
-        if fx.produce is not None:
-            prod = self.prod[city]
-            for r, units in enumerate(fx.produce):
-                prod[r] += units
+    def _apply_effect(self, city: int, effect: C.Effect, sellable: bool) -> None:
+        if effect.produce is not None:
+            production = self.production[city]
+            for r, units in enumerate(effect.produce):
+                production[r] += units
             if sellable:
-                sell = self.sell[city]
-                for r, units in enumerate(fx.produce):
-                    sell[r] += units
-        if fx.choice:
-            self.own_choices[city].append(fx.choice)
+                for_sale = self.for_sale[city]
+                for r, units in enumerate(effect.produce):
+                    for_sale[r] += units
+        if effect.choice:
+            self.own_choices[city].append(effect.choice)
             self.own_choices[city].sort()
             if sellable:
-                self.sell_choices[city].append(fx.choice)
-                self.sell_choices[city].sort()
-        if fx.trade_res:
-            if fx.trade_sides & T.LEFT:
-                self.disc[city][0] |= fx.trade_res
-            if fx.trade_sides & T.RIGHT:
-                self.disc[city][1] |= fx.trade_res
-        self.shields[city] += fx.shields
-        if fx.science >= 0:
-            self.science[city][fx.science] += 1
-        self.wild[city] += fx.wild
-        if fx.ability:
-            self.abilities[city].add(fx.ability)
+                self.sale_choices[city].append(effect.choice)
+                self.sale_choices[city].sort()
+        if effect.trade_res:
+            if effect.trade_sides & C.LEFT:
+                self.cheap[city][0] |= effect.trade_res
+            if effect.trade_sides & C.RIGHT:
+                self.cheap[city][1] |= effect.trade_res
+        self.shields[city] += effect.shields
+        if effect.science >= 0:
+            self.science[city][effect.science] += 1
+        self.wild[city] += effect.wild
+        if effect.ability:
+            self.abilities[city].add(effect.ability)
 
     # --- derived counts ------------------------------------------------------------------------------
 
@@ -148,26 +246,22 @@ class State:
         for k in range(7):
             if kinds >> k & 1:
                 total += colors[k]
-        if kinds >> T.STAGES_KIND & 1:
+        if kinds >> C.STAGES_KIND & 1:
             total += self.stages[city]
-        if kinds >> T.DEFEATS_KIND & 1:
+        if kinds >> C.DEFEATS_KIND & 1:
             total += sum(1 for t in self.tokens[city] if t < 0)
         return total
 
-    def count_per(self, per: T.Per, city: int) -> int:
+    def count_per(self, per: C.Per, city: int) -> int:
         """``per.each`` times the count of ``per.kinds`` in the cities named by ``per.whose``."""
         total = 0
-        if per.whose & T.SELF:
+        if per.whose & C.SELF:
             total += self.count(per.kinds, city)
-        if per.whose & T.LEFT:
+        if per.whose & C.LEFT:
             total += self.count(per.kinds, self.left(city))
-        if per.whose & T.RIGHT:
+        if per.whose & C.RIGHT:
             total += self.count(per.kinds, self.right(city))
         return total * per.each
-
-    def board_of(self, city: int) -> int:
-        """The board (0..6) of ``city``."""
-        return self.boards[city] // 2
 
     def abilities_apply(self, city: int) -> bool:
         """Wonder abilities work for every player city, and for the Free City per the readings."""

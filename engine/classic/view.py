@@ -4,95 +4,127 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.classic import tables as T
-from engine.classic.options import DISCARD, CardOptions, hand_options, olympia_ready
-from engine.classic.state import PRICES, State
+from engine.classic import compiled as C
+from engine.classic.actions import DISCARD_COINS, CardOptions, hand_options, olympia_ready
+from engine.classic.pricing import PRICES, Coins
+from engine.classic.resolve import seen_hands
+from engine.classic.state import (
+    BABYLON,
+    DISCARD,
+    HALICARNASSUS,
+    HIDDEN_KINDS,
+    PENDING_PHASES,
+    TURN,
+    Play,
+    State,
+)
 
 if TYPE_CHECKING:
     from engine.classic.game import ClassicGame
 
 
-def _vec(units: list[int]) -> dict[str, int]:
-    return {T.RESOURCES[r]: u for r, u in enumerate(units) if u}
+def _units(units: list[int]) -> dict[str, int]:
+    return {C.RESOURCES[r]: u for r, u in enumerate(units) if u}
 
 
 def _names(mask: int) -> list[str]:
-    return [T.RESOURCES[r] for r in range(T.N_RES) if mask >> r & 1]
+    return [C.RESOURCES[r] for r in range(C.N_RES) if mask >> r & 1]
 
 
 def city_view(state: State, city: int) -> dict[str, Any]:
     """The public face of one city."""
-    bs = state.boards[city]
-    board = bs // 2
-    hand_count = len(state.hands[city]) if city < state.seats else 0
+    board_side = state.boards[city]
+    board = board_side // 2
     return {
         "city": city,
         "seat": city if city < state.seats else None,
-        "board": T.BOARD_ID[board],
-        "side": T.SIDES[bs % 2],
-        "name": T.BOARD_NAME[board],
-        "wonder": T.WONDER_NAME[board],
+        "board": C.BOARD_ID[board],
+        "side": C.SIDES[board_side % 2],
+        "name": C.BOARD_NAME[board],
+        "wonder": C.WONDER_NAME[board],
         "left": state.left(city),
         "right": state.right(city),
         "coins": state.coins[city],
-        "hand_count": hand_count,
-        "cards": [T.CARD_ID[c] for c in state.built[city]],
+        "hand_count": len(state.hands[city]) if city < state.seats else 0,
+        "cards": [C.CARD_ID[c] for c in state.built[city]],
         "stages_built": state.stages[city],
-        "stages_total": T.BS_STAGES[bs],
+        "stages_total": C.BS_STAGES[board_side],
         "shields": state.shields[city],
         "military": list(state.tokens[city]),
-        "science": {**dict(zip(T.SCIENCES, state.science[city], strict=True)), "wild": state.wild[city]},
-        "production": _vec(state.prod[city]),
+        "science": {**dict(zip(C.SCIENCES, state.science[city], strict=True)), "wild": state.wild[city]},
+        "production": _units(state.production[city]),
         "choices": [_names(m) for m in state.own_choices[city]],
         "prices": {
-            "left": dict(zip(T.RESOURCES, PRICES[state.disc[city][0]], strict=True)),
-            "right": dict(zip(T.RESOURCES, PRICES[state.disc[city][1]], strict=True)),
+            "left": dict(zip(C.RESOURCES, PRICES[state.cheap[city][0]], strict=True)),
+            "right": dict(zip(C.RESOURCES, PRICES[state.cheap[city][1]], strict=True)),
         },
         "olympia_free": olympia_ready(state, city),
     }
 
 
+def _offers(payments: tuple[Coins, ...], bank: int | None) -> list[dict[str, Any]]:
+    """Payments as the phone shows them: cheapest first, each marked ``dominated`` when another one
+    costs no more to either neighbour (the phone lists those under "other ways to pay")."""
+    out = []
+    for pay in payments:
+        dominated = any(o != pay and o.left <= pay.left and o.right <= pay.right for o in payments)
+        offer: dict[str, Any] = {"left": pay.left, "right": pay.right}
+        if bank is not None:
+            offer["coins"] = bank
+        offer["total"] = pay.left + pay.right + (bank or 0)
+        offer["dominated"] = dominated
+        out.append(offer)
+    return out
+
+
 def _card_view(o: CardOptions, discard: bool) -> dict[str, Any]:
     return {
-        "card": T.CARD_ID[o.card],
-        "build": [{"left": a, "right": b, "coins": o.bank, "total": a + b + o.bank} for a, b in o.build],
+        "card": C.CARD_ID[o.card],
+        "build": _offers(o.build, o.bank),
         "build_reason": o.build_reason,
         "chain": o.chain,
-        "wonder": [{"left": a, "right": b, "total": a + b} for a, b in o.wonder],
+        "wonder": _offers(o.wonder, None),
         "wonder_reason": o.wonder_reason,
         "olympia": o.olympia,
-        "discard": 3 if discard else None,
+        "discard": DISCARD_COINS if discard else None,
     }
 
 
 def _my_turn(game: ClassicGame, seat: int) -> dict[str, Any] | None:
     s = game.state
-    if s.phase == "turn":
-        if s.two and seat == s.controller and s.choices[seat] is not None and s.fc_choice is None:
-            hand = list(s.hands[seat])
-            hand.remove(s.choices[seat][1][1])
-            plans = game.free_city_plans()
-            opts = hand_options(s, 2, hand)
-            return {"city": 2, "cards": [_card_view(o, any(k[1] == o.card and k[0] == DISCARD for k in plans))
-                                          for o in opts]}
+    if s.phase == TURN:
+        if s.two and seat == s.controller and s.choices[seat] is not None and s.free_city_choice is None:
+            legal = game.free_city_legal()
+            options = hand_options(s, 2, game.free_city_hand())
+            discards = {k.card for k in legal if k.kind == DISCARD}
+            return {"city": 2, "cards": [_card_view(o, o.card in discards) for o in options]}
         return {"city": seat, "cards": [_card_view(o, True) for o in hand_options(s, seat, s.hands[seat])]}
-    if s.phase == "babylon" and s.queue[0][1] == seat:
-        opts = hand_options(s, seat, s.hands[seat], late=True)
-        return {"city": seat, "cards": [_card_view(o._replace(olympia=False), True) for o in opts]}
+    if s.phase == BABYLON and s.queue[0].city == seat:
+        options = hand_options(s, seat, s.hands[seat], late=True)
+        return {"city": seat, "cards": [_card_view(o._replace(olympia=False), True) for o in options]}
     return None
 
 
+def play_view(play: Play, seat: int | None) -> dict[str, Any]:
+    """A revealed play as ``seat`` knows it (the card of a stage or a discard: only its player's)."""
+    action = dict(play.action)
+    if play.kind in HIDDEN_KINDS and play.seat != seat:
+        action["card"] = None
+    return {"age": play.age, "turn": play.turn, "step": play.step, "seat": play.seat, "city": play.city,
+            **action}
+
+
 def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: public): own hand and choices only, see docs/classic.md."""
+    """The view of ``seat`` (``None``: public): own hand, choices and memory only, see docs/classic.md."""
     s = game.state
     to_act = game.to_act()
+    waiting = game.waiting()
     pending = None
-    if s.phase in ("halicarnassus", "babylon", "copy_guild"):
-        city = s.queue[0][1]
+    if s.phase in PENDING_PHASES:
+        city = s.queue[0].city
         pending = {"seat": s.seat_of(city), "kind": s.phase, "city": city}
     chosen = [False] * s.seats
-    if s.phase == "turn":
-        waiting = game.waiting()
+    if s.phase == TURN:
         chosen = [q not in waiting for q in range(s.seats)]
     view: dict[str, Any] = {
         "game": "classic",
@@ -104,14 +136,16 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
         "turn": s.turn,
         "direction": "swap" if s.two else ("right" if s.age == 2 else "left"),
         "to_act": to_act,
-        "waiting": game.waiting(),
+        "waiting": waiting,
         "chosen": chosen,
         "pending": pending,
         "free_city": {"city": 2, "controller": s.controller, "pile": len(s.pile)} if s.two else None,
         "discard_count": len(s.discard),
         "discard": None,
         "cities": [city_view(s, c) for c in range(s.n)],
+        "history": [play_view(p, seat) for p in s.history],
         "hand": None,
+        "seen": None,
         "my_choice": None,
         "my_free_city_choice": None,
         "my_turn": None,
@@ -119,14 +153,18 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
     }
     if seat is None or not 0 <= seat < s.seats:
         return view
-    view["hand"] = [T.CARD_ID[c] for c in s.hands[seat]]
-    if s.phase == "turn":
-        if s.choices[seat] is not None:
-            view["my_choice"] = dict(s.choices[seat][0])
-        if s.two and seat == s.controller and s.fc_choice is not None:
-            view["my_free_city_choice"] = dict(s.fc_choice[0])
-    if pending is not None and pending["seat"] == seat and s.phase == "halicarnassus":
-        view["discard"] = [T.CARD_ID[c] for c in s.discard]
+    view["hand"] = [C.CARD_ID[c] for c in s.hands[seat]]
+    view["seen"] = [{"age": m.age, "turn": m.turn, "hand": [C.CARD_ID[c] for c in m.hand],
+                     "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in seen_hands(s, seat)]
+    if s.phase == TURN:
+        own = s.choices[seat]
+        if own is not None:
+            view["my_choice"] = dict(own.action)
+        if s.two and seat == s.controller and s.free_city_choice is not None:
+            view["my_free_city_choice"] = dict(s.free_city_choice.action)
+    if pending is not None and pending["seat"] == seat and s.phase == HALICARNASSUS:
+        view["discard"] = [C.CARD_ID[c] for c in sorted(s.discard)]  # not in pile order (secret)
     if seat in to_act:
         view["my_turn"] = _my_turn(game, seat)
     return view
+

@@ -41,6 +41,13 @@ from engine.duel.state import (
 
 Action = dict[str, Any]
 TURN_TYPES = ACTION_TYPES[TURN]
+# The fields each action type has: an action with any other field is refused (nothing is silently ignored).
+FIELDS: dict[str, frozenset[str]] = {
+    "build": frozenset({"type", "card"}), "discard": frozenset({"type", "card"}),
+    "wonder": frozenset({"type", "card", "wonder"}), "draft_wonder": frozenset({"type", "wonder"}),
+    "progress": frozenset({"type", "token"}), "destroy": frozenset({"type", "card"}),
+    "mausoleum": frozenset({"type", "card"}), "choose_start": frozenset({"type", "seat"}),
+}
 
 # --- legal actions ------------------------------------------------------------------------------------
 
@@ -122,11 +129,15 @@ def apply_action(state: DuelState, seat: Any, action: Any) -> Events:
     atype = action.get("type")
     events: Events = []
     if kind is TURN and atype in TURN_TYPES:
+        if not FIELDS[atype].issuperset(action):
+            raise _unknown_fields(atype, action)
         play_turn(state, seat, atype, action, events)
         return events
     expected = ACTION_TYPES[kind]
     if atype not in expected:
         raise IllegalAction(f"expected an action of type {' / '.join(expected)}, got {atype!r}")
+    if not FIELDS[atype].issuperset(action):
+        raise _unknown_fields(atype, action)
     if kind is DRAFT_WONDER:
         w = _pick(state, action, "wonder", WONDER_INDEX, "wonder", WONDER_IDS)
         state.log.append([seat, {"type": atype, "wonder": WONDER_IDS[w]}])
@@ -161,6 +172,11 @@ def apply_action(state: DuelState, seat: Any, action: Any) -> Events:
         events.append({"type": "choose_start", "seat": seat, "chosen": chosen})
         start_age(state, chosen, events)
     return events
+
+
+def _unknown_fields(atype: str, action: Action) -> IllegalAction:
+    unknown = sorted(map(str, set(action) - FIELDS[atype]))
+    return IllegalAction(f"a {atype} action has no field {', '.join(unknown)}")
 
 
 def _pick(state: DuelState, action: Action, field: str, index: dict[str, int], what: str,

@@ -10,6 +10,7 @@ from engine.duel.catalog import build_catalog
 from engine.duel.flow import begin_play, open_draft_round
 from engine.duel.game import DuelGame
 from engine.duel.sampling import sample_state
+from engine.duel.serial import digest as digest_state
 from engine.duel.serial import restore as restore_state
 from engine.duel.setup import Setup, check_options, check_seed, draw_setup
 from engine.duel.spec import SPEC
@@ -51,8 +52,13 @@ def start(seed: int, options: dict[str, Any], setup: Setup) -> DuelGame:
 
 
 def restore(data: dict[str, Any]) -> DuelGame:
-    """Rebuild a game from ``DuelGame.to_dict()`` output (this version's or the previous one's)."""
+    """Rebuild a game from a version 1 save (engine.api restores the current version by replay)."""
     return DuelGame(restore_state(data))
+
+
+def digest(game: DuelGame) -> str:
+    """A hash of the whole state (written in saves; engine.api checks it at restore)."""
+    return digest_state(game.state)
 
 
 def sample(view: dict[str, Any], seed: int) -> DuelGame:
@@ -69,4 +75,4 @@ def catalog(options: dict[str, Any] | None = None) -> dict[str, Any]:
     return build_catalog()
 
 
-__all__ = ["SPEC", "catalog", "new_game", "restore", "sample"]
+__all__ = ["SPEC", "catalog", "digest", "new_game", "restore", "sample"]

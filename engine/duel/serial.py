@@ -1,19 +1,21 @@
 """Saving and restoring a Duel game.
 
-A save is ``{"kind": "duel", "version": 2, "seats": 2, "seed", "options", "log", "digest"}``: the seed and
-options rebuild the setup, the log is replayed on it, and ``digest`` (a hash of the complete state the
+A save is the engine's one save format (:func:`engine.api.save`, version 2): ``{"kind": "duel",
+"version": 2, "seats": 2, "seed", "options", "log", "digest"}``: the seed and options rebuild the setup,
+the log is replayed on it (by :func:`engine.api.restore`), and ``digest`` (a hash of the complete state the
 replay must reach) turns a corrupted save into a ValueError instead of a silently different game.
 
 Version 1 saves (the format before the state rewrite) carried the complete state itself under
-``"state"``; they still load: the log is replayed and the state compared with :func:`legacy_state`.
+``"state"``; they still load (:func:`restore`): the log is replayed and the state compared with
+:func:`legacy_state`.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engine.api import IllegalAction
+from engine.api import save as save_game
 from engine.duel.actions import apply_action
 from engine.duel.material import CARD_IDS, TOKEN_IDS, WONDER_IDS
 from engine.duel.state import (
@@ -27,8 +29,7 @@ from engine.duel.state import (
     DuelState,
 )
 
-VERSION = 2
-SAVE_KEYS = {"kind", "version", "seats", "seed", "options", "log", "digest"}
+LEGACY_VERSION = 1
 
 
 def _cards(ids: list[int] | tuple[int, ...]) -> list[str]:
@@ -97,16 +98,9 @@ def digest(state: DuelState) -> str:
 
 
 def save(state: DuelState) -> dict[str, Any]:
-    """A JSON- and msgpack-safe dict that :func:`restore` turns back into the same game."""
-    return {
-        "kind": "duel",
-        "version": VERSION,
-        "seats": 2,
-        "seed": state.seed,
-        "options": copy.deepcopy(state.options),
-        "log": [[seat, dict(action)] for seat, action in state.log],
-        "digest": digest(state),
-    }
+    """A JSON- and msgpack-safe dict that :func:`engine.api.restore` turns back into the same game."""
+    return save_game("duel", seats=2, seed=state.seed, options=state.options, log=state.log,
+                     digest=digest(state))
 
 
 # Version 1 numbered the pending decisions; -1 was "none, the game is over".
@@ -147,26 +141,21 @@ def legacy_state(state: DuelState) -> dict[str, Any]:
 
 
 def restore(data: Any) -> DuelState:
-    """The state of the game saved as ``data`` (version 2 or 1); ValueError if anything does not fit."""
+    """The state of a version 1 save (the current version is restored by :func:`engine.api.restore`);
+    ValueError if anything does not fit."""
     from engine.duel.rules import new_game
 
     if not isinstance(data, dict):
         raise ValueError("not a saved duel game: a dict is expected")
     version = data.get("version")
-    if data.get("kind") != "duel" or type(version) is not int or version not in (1, 2) \
+    if data.get("kind") != "duel" or type(version) is not int or version != LEGACY_VERSION \
             or data.get("seats") != 2:
         raise ValueError("not a saved duel game (kind 'duel', version 1 or 2, 2 seats expected)")
     log = data.get("log")
     if not isinstance(log, list):
         raise ValueError("saved duel game: 'log' (a list) is required")
-    if version == 1 and "state" not in data:
+    if "state" not in data:
         raise ValueError("saved duel game of version 1: 'state' is required")
-    if version == 2:
-        unknown = set(data) - SAVE_KEYS
-        if unknown:
-            raise ValueError(f"saved duel game: unexpected keys {sorted(map(str, unknown))}")
-        if "digest" in data and not isinstance(data["digest"], str):
-            raise ValueError("saved duel game: 'digest' must be a string")
     seed: Any = data.get("seed")  # new_game checks the seed and the options
     state = new_game(2, seed, data.get("options")).state
     for i, entry in enumerate(log):
@@ -176,11 +165,8 @@ def restore(data: Any) -> DuelState:
             apply_action(state, entry[0], entry[1])
         except IllegalAction as exc:
             raise ValueError(f"saved duel game: log entry {i} is illegal: {exc}") from None
-    if version == 1:
-        if _plain(legacy_state(state)) != _plain(data["state"]):
-            raise ValueError("saved duel game: the state does not match its action log")
-    elif "digest" in data and digest(state) != data["digest"]:
-        raise ValueError("saved duel game: the state its action log reaches does not match its digest")
+    if _plain(legacy_state(state)) != _plain(data["state"]):
+        raise ValueError("saved duel game: the state does not match its action log")
     return state
 
 

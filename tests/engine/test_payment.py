@@ -7,7 +7,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.payment import Market, Payment, cheapest_payment, mask, payment_options
+from engine.payment import Market, Payment, all_payments, cheapest_payment, mask, payment_options
 
 # Resource indices used by these tests (each game defines its own).
 WOOD, STONE, CLAY, GLASS, PAPYRUS = range(5)
@@ -342,3 +342,65 @@ def test_solver_matches_brute_force(need, own, own_choices, markets, discount) -
             covered = [c + b for c, b in zip(covered, bought, strict=True)]
         covered = [c + w for c, w in zip(covered, o.waived, strict=True)]
         assert all(c >= n for c, n in zip(covered, need, strict=True))
+
+
+def _brute_all_coin_vectors(need, own, own_choices, markets) -> set[tuple[int, ...]]:
+    """Coins of every purchase that buys only what is lacking (no unit could be left out), any sellers."""
+    free = _brute_free(need, own, own_choices, 0)
+
+    def covers(bought: list[int]) -> bool:
+        return tuple(max(0, n - b) for n, b in zip(need, bought, strict=True)) in free
+
+    coins: set[tuple[int, ...]] = set()
+    for buys in product(*(_brute_buyable(m, need) for m in markets)):
+        bought = [sum(b[r] for b in buys) for r in range(RS)]
+        minimal = all(not covers([x - (i == r) for i, x in enumerate(bought)])
+                      for r in range(RS) if bought[r])
+        if covers(bought) and minimal:
+            coins.add(tuple(_cost(b, m.prices) for b, m in zip(buys, markets, strict=True)))
+    return coins
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    need=vecs,
+    own=st.tuples(*[st.integers(0, 1)] * RS),
+    own_choices=st.lists(choice, max_size=2).map(tuple),
+    markets=st.lists(market_st, min_size=1, max_size=2).map(tuple),
+)
+def test_all_payments_match_brute_force_and_contain_the_options(need, own, own_choices, markets) -> None:
+    found = all_payments(need, own, own_choices, markets)
+    assert {p.coins for p in found} == _brute_all_coin_vectors(need, own, own_choices, markets)
+    assert len({p.coins for p in found}) == len(found)
+    assert [(p.total, p.coins) for p in found] == sorted((p.total, p.coins) for p in found)
+    options = payment_options(need, own, own_choices, markets)
+    assert _pareto_set({p.coins for p in found}) == {o.coins for o in options}
+    for p in found:
+        covered = list(own)
+        for card, r in zip(own_choices, p.own_choices, strict=True):
+            if r >= 0:
+                assert card >> r & 1
+                covered[r] += 1
+        for m, bought, coins in zip(markets, p.bought, p.coins, strict=True):
+            assert bought in _brute_buyable(m, need)
+            assert coins == _cost(bought, m.prices)
+            covered = [c + b for c, b in zip(covered, bought, strict=True)]
+        assert all(c >= n for c, n in zip(covered, need, strict=True))
+
+
+def test_the_buyer_may_pay_the_dearer_seller() -> None:
+    # Wood and clay: the left neighbour sells both, wood at 1 coin (a trading post); the right both at 2.
+    markets = (Market((1, 2, 2, 2, 2), vec(wood=1, clay=1)), Market((2,) * R, vec(wood=1, clay=1)))
+    found = all_payments(vec(wood=1, clay=1), NONE, (), markets)
+    assert [p.coins for p in found] == [(1, 2), (3, 0), (0, 4), (2, 2)]
+    # (2, 2), wood from the dearer right and clay from the left, is dominated by (1, 2) but legal.
+    options = payment_options(vec(wood=1, clay=1), NONE, (), markets)
+    assert [o.coins for o in options] == [(1, 2), (3, 0), (0, 4)]
+
+
+def test_nothing_is_bought_that_own_cards_can_give() -> None:
+    # Own: a wood/clay card. Need wood + clay: buy one of them (either), never both.
+    markets = (Market((2,) * R, vec(wood=1, clay=1)),)
+    found = all_payments(vec(wood=1, clay=1), NONE, (mask(WOOD, CLAY),), markets)
+    assert [p.coins for p in found] == [(2,)]
+    assert {p.bought[0] for p in found} <= {vec(wood=1), vec(clay=1)}

@@ -46,7 +46,8 @@ class Client:
                                         reconnection_delay=0.05, reconnection_delay_max=0.2)
         self.got: list[tuple[str, Any]] = []
         self._changed = asyncio.Condition()
-        for event in ("table", "view", "events", "error", "new_table", "choosing", "history"):
+        for event in ("table", "view", "events", "error", "new_table", "choosing", "history", "notice",
+                      "clock"):
             self.sio.on(event, self._keeper(event))
 
     def _keeper(self, event: str) -> Any:
@@ -162,3 +163,30 @@ def host_state(app: Any) -> Any:
         rows = {name: db.execute(f"SELECT * FROM {name} ORDER BY 1, 2").fetchall()
                 for name in ("tables", "seats", "actions")}
     return live, rows
+
+
+@pytest.fixture
+def start_host(aiohttp_server: Any, data_dir: Path) -> Any:
+    """Start a host with a configuration (``bot_config``); returns the server (``.url``, ``.app``)."""
+    async def start(config: HostConfig, seeds: int = FIRST_SEED) -> Any:
+        app = create_app(data_dir, seed_source=itertools.count(seeds).__next__, config=config)
+        srv = await aiohttp_server(app, host="127.0.0.1", port=0)
+        srv.url = f"http://127.0.0.1:{srv.port}"
+        return srv
+
+    return start
+
+
+@pytest.fixture
+async def connect(start_host: Any) -> Any:
+    """``connect(server)``: a connected protocol client of that server, closed at teardown."""
+    made: list[Client] = []
+
+    async def make(server: Any, token: str | None = None) -> Client:
+        client = Client(server.url)
+        made.append(client)
+        return await client.connect(token)
+
+    yield make
+    for client in made:
+        await client.close()

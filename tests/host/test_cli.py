@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from host import phone
 from host.store import DB_NAME
@@ -34,15 +35,40 @@ async def test_headless_phones_from_the_command_line(server):
     code = out.splitlines()[0]
     assert len(code) == 4 and code.isupper()
     runs = await asyncio.gather(*(
-        _run("-m", "host.phone", "--url", server.url, "--table", code, "--name", name, "--policy", "random",
+        _run("-m", "host.phone", "--url", server.url, "--table", code, "--name", name, "--policy", policy,
              "--seed", str(seed), "--delay", "0")
-        for name, seed in (("Ann", 1), ("Bob", 2))
+        for name, seed, policy in (("Ann", 1, "easy"), ("Bob", 2, "random"))
     ))
     results = []
     for rc, out, err in runs:
         assert rc == 0, err
         results.append(json.loads(out.strip().splitlines()[-1]))
     assert results[0] == results[1] and results[0]["winners"]
+
+
+async def test_headless_phones_play_with_every_bot_level(server):
+    """``--policy`` takes every bot level: the phone decides from its own view and legal actions."""
+    rc, out, err = await _run("-m", "host.phone", "--url", server.url, "--table", "ZZZZ",
+                              "--policy", "expert")
+    assert rc == 2 and "invalid choice: 'expert'" in err
+    code = await phone.create_table(server.url, "classic", seats=3)
+    phones = [phone.Phone(server.url, code, name, seed=n, policy="easy") for n, name in enumerate("ABC")]
+    duel = await phone.create_table(server.url, "duel")
+    searching = [phone.Phone(server.url, duel, name, seed=9, policy=level)
+                 for name, level in (("Med", "medium"), ("Hard", "hard"))]
+    try:
+        for p in phones + searching:
+            await p.join()
+        # Each phone's policy moves only when its own view asks it to; a refused move would raise.
+        results = await asyncio.wait_for(asyncio.gather(*(p.play() for p in phones)), WAIT * 4)
+        await asyncio.wait_for(asyncio.gather(*(p.play(until_step=4) for p in searching)), WAIT * 2)
+    finally:
+        for p in phones + searching:
+            await p.close()
+    assert results[0] == results[1] == results[2] and results[0]["winners"]
+    assert all(p.view["step"] >= 4 for p in searching)
+    with pytest.raises(ValueError, match="unknown policy"):
+        phone.Phone(server.url, code, "Ann", policy="expert")
 
 
 async def test_phone_reports_a_refusal_and_exits_nonzero(server):
@@ -156,3 +182,16 @@ async def test_allow_host_and_testing_flags_reach_the_running_host(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         assert await asyncio.wait_for(proc.wait(), WAIT) == 0
+
+
+def test_the_bot_settings_from_the_command_line(capsys):
+    from host.__main__ import parse_args
+
+    args = parse_args(["--bot-pace", "0", "--takeover-after", "5", "--bot-workers", "2"])
+    assert (args.bot_pace, args.takeover_after, args.bot_workers) == (0.0, 5.0, 2)
+    defaults = parse_args([])
+    assert (defaults.bot_pace, defaults.takeover_after) == (1.0, 30.0) and defaults.bot_workers >= 1
+    for bad in (["--bot-pace", "-1"], ["--bot-workers", "0"], ["--takeover-after", "-2"]):
+        with pytest.raises(SystemExit):
+            parse_args(bad)
+        assert "must be 0 or more" in capsys.readouterr().err

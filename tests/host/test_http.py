@@ -70,3 +70,20 @@ async def test_catalog(aiohttp_client, data_dir):
     assert resp.status == 200 and resp.content_type == "application/json"
     assert json.loads(await resp.text()) == json.loads(json.dumps(engine.catalog("duel")))
     assert (await client.get("/catalog/chess.json")).status == 404
+
+
+async def test_specs_give_every_kind_its_seat_range_and_player_options(aiohttp_client, data_dir):
+    client = await aiohttp_client(create_app(data_dir))
+    resp = await client.get("/specs.json")
+    assert resp.status == 200 and resp.content_type == "application/json"
+    specs = json.loads(await resp.text())
+    assert sorted(specs) == engine.kinds()
+    for kind, spec in specs.items():
+        declared = engine.spec(kind)
+        assert (spec["min_seats"], spec["max_seats"], spec["default_seats"]) == \
+            (declared.min_seats, declared.max_seats, declared.default_seats)
+        names = {o["name"] for o in spec["options"]}
+        assert names == {o.name for o in declared.options if o.public and not o.testing}
+    assert {"name": "sides", "type": "str", "default": "random", "allowed": ["random", "A", "B"]} \
+        in specs["classic"]["options"]
+    assert "setup" not in {o["name"] for o in specs["classic"]["options"]}  # a testing option stays hidden

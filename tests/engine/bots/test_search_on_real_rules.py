@@ -1,5 +1,6 @@
-"""``medium`` and ``hard`` run on the real rules of every game (with a stand-in for ``engine.sample``,
-see stand_in.py): they answer legal actions, reproducibly, in every kind of decision they meet."""
+"""``medium`` and ``hard`` run on the real rules of every game, searching on ``engine.sample`` (worlds
+drawn from the seat's view, never the real game): they answer legal actions, reproducibly, in every kind
+of decision they meet."""
 
 from __future__ import annotations
 
@@ -15,15 +16,26 @@ from engine.bots.knowledge import knowledge_for
 from engine.bots.montecarlo import MonteCarloPolicy
 from engine.bots.seeds import derive_seed
 from tests.engine.bots.checked import decision_kind
-from tests.engine.bots.stand_in import RealGameStandIn
 
 GAMES = [("duel", 2, None), ("duel", 2, {"first_game_wonders": True}), ("classic", 2, None),
          ("classic", 4, {"sides": "B"})]
 
 
-def searchers(kind: str, game: engine.Game) -> list[Any]:
+class SeatSampler:
+    """engine.sample, counting its calls and checking that it is only ever given ``game``'s seat views."""
+
+    def __init__(self, game: engine.Game) -> None:
+        self.game = game
+        self.calls = 0
+
+    def __call__(self, view: dict[str, Any], *, seed: int) -> engine.Game:
+        assert view == self.game.view(view["seat"])
+        self.calls += 1
+        return engine.sample(view, seed=seed)
+
+
+def searchers(kind: str, game: engine.Game, sampler: SeatSampler) -> list[Any]:
     knowledge = knowledge_for(kind)
-    sampler = RealGameStandIn(game)
     return [MonteCarloPolicy(knowledge, sampler=sampler),
             InformationSetTreePolicy(knowledge, sampler=sampler)]
 
@@ -34,12 +46,13 @@ def test_searches_answer_legal_actions_through_a_whole_game(kind: str, seats: in
     game = engine.new_game(kind, seats=seats, seed=7, options=options)
     easy = make_policy("easy", kind)
     kinds: Counter[str] = Counter()
+    sampler = SeatSampler(game)
     step = 0
     while game.waiting():
         seat = game.waiting()[0]
         view, legal = game.view(seat), game.legal_actions(seat)
         if step % 4 == 0 and len(legal) > 1:  # search every fourth decision, easy plays the others
-            for policy in searchers(kind, game):
+            for policy in searchers(kind, game, sampler):
                 budget = Budget(iterations=6)
                 action = policy.decide(view, legal, seed=step, budget=budget)
                 assert any(action is a for a in legal)
@@ -48,6 +61,7 @@ def test_searches_answer_legal_actions_through_a_whole_game(kind: str, seats: in
         game.apply(seat, easy.decide(view, legal, seed=derive_seed(step)))
         step += 1
     assert kinds["medium turn"] >= 5 and kinds["hard turn"] >= 5, kinds
+    assert sampler.calls >= sum(kinds.values())
 
 
 def test_the_level_registry_builds_searches_on_engine_sample() -> None:

@@ -1,17 +1,22 @@
-"""Helpers to set up exact situations in a classic game (tests only)."""
+"""Helpers to set up exact situations in a classic game (tests only).
+
+:func:`arrange`, :func:`force_production` and :func:`no_sales` edit the state directly, to reach a rule's
+corner in one step; every other helper goes through the public interface.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
+from engine.classic.state import State
 
 
 def idx(card: str) -> int:
     """Internal index of a card id."""
-    return T.CARD_INDEX[card]
+    return C.CARD_INDEX[card]
 
 
 def make(boards: list[str], sides: str | list[str] = "A", seats: int | None = None,
@@ -36,7 +41,7 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
     if turn is not None:
         s.turn = turn
     if hands is not None:
-        s.hands = [[idx(c) for c in h] for h in hands]
+        s.hands = [sorted(idx(c) for c in h) for h in hands]
     for city, cards in (built or {}).items():
         s.built[city] = [idx(c) for c in cards]
     if isinstance(coins, list):
@@ -52,10 +57,36 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
     for city, ts in (tokens or {}).items():
         s.tokens[city] = list(ts)
     s.choices = [None] * s.seats
-    s.fc_choice = None
-    s.reset_caches()
-    game._changed()
+    s.free_city_choice = None
+    rebuild_caches(game)
     return game
+
+
+def rebuild_caches(game: ClassicGame) -> None:
+    """Recompute every cache of the state from its boards, built cards and stages."""
+    s = game.state
+    fresh = State.start(s.seats, s.seed, s.options, s.deal)
+    for name in ("names", "production", "for_sale", "own_choices", "sale_choices", "cheap", "shields",
+                 "science", "wild", "colors", "abilities"):
+        setattr(s, name, getattr(fresh, name))
+    built, stages, tucked = s.built, s.stages, s.stage_cards
+    s.built = [[] for _ in built]
+    s.stages = [0] * len(stages)
+    s.stage_cards = [[] for _ in tucked]
+    for city, cards in enumerate(built):
+        for card in cards:
+            s.add_card(city, card)
+    for city, k in enumerate(stages):
+        for card in tucked[city][:k]:
+            s.add_stage(city, card)
+    s.snapshot_discounts()
+    game._legal.clear()
+
+
+def dealt(state: State, age: int) -> list[int]:
+    """Every card dealt for ``age`` (the hands and, with 2 seats, the Free City pile)."""
+    deal = state.deal.ages[age - 1]
+    return [c for hand in deal.hands for c in hand] + list(deal.pile)
 
 
 def act(game: ClassicGame, seat: int, **action: Any) -> list[dict[str, Any]]:
@@ -69,7 +100,7 @@ def discard_all(game: ClassicGame, skip: tuple[int, ...] = ()) -> list[dict[str,
     for seat in range(game.seats):
         if seat in skip:
             continue
-        card = T.CARD_ID[game.state.hands[seat][0]]
+        card = C.CARD_ID[game.state.hands[seat][0]]
         events = game.apply(seat, {"type": "discard", "card": card})
     return events
 
@@ -88,18 +119,18 @@ def stage_offers(game: ClassicGame, seat: int) -> list[tuple[int, int]]:
 def force_production(game: ClassicGame, city: int, letters: str, sell: bool = False) -> None:
     """Replace ``city``'s production by exactly ``letters`` (no one-of cards); ``sell``: sellable too."""
     s = game.state
-    vec = list(T.parse_cost(letters))
-    s.prod[city] = list(vec)
+    vec = list(C.parse_cost(letters))
+    s.production[city] = list(vec)
     s.own_choices[city] = []
     if sell:
-        s.sell[city] = list(vec)
-        s.sell_choices[city] = []
-    game._changed()
+        s.for_sale[city] = list(vec)
+        s.sale_choices[city] = []
+    game._legal.clear()
 
 
 def no_sales(game: ClassicGame, *cities: int) -> None:
     """Make ``cities`` sell nothing."""
     for city in cities:
-        game.state.sell[city] = [0] * T.N_RES
-        game.state.sell_choices[city] = []
-    game._changed()
+        game.state.for_sale[city] = [0] * C.N_RES
+        game.state.sale_choices[city] = []
+    game._legal.clear()

@@ -33,53 +33,31 @@ def _broken(data: dict[str, Any], path: list[Any], value: Any) -> dict[str, Any]
     return data
 
 
-# Each of these restored without complaint before the audit and crashed later (view, legal_actions, play).
+# A save is its seats, seed, options and log: each of these corruptions is refused at restore.
 CORRUPTIONS = [
-    (["phase"], "babylon"),
-    (["phase"], "flying"),
-    (["age"], 99),
-    (["age"], True),
-    (["turn"], 9),
-    (["tokens", 0], [7]),
-    (["copies"], [None]),
-    (["stage_cards"], []),
-    (["stages", 0], 9),
-    (["pile"], ["a1_loom"]),
-    (["decks", 0], ["a1_loom"]),
-    (["hands", 0], ["a3_palace"] * 7),
-    (["hands"], {"0": []}),
-    (["controller"], 5),
-    (["coins", 1], -4),
-    (["coins", 1], 2.5),
-    (["queue"], [["babylon", 9]]),
-    (["queue"], [["halicarnassus", 0]]),
-    (["result"], {"winners": [0]}),
+    (["kind"], "chess"),
+    (["version"], True),
     (["seats"], 9),
+    (["seats"], 2.0),
+    (["seed"], None),
     (["options"], {"sides": "C"}),
-    (["log"], [["x", {}]]),
+    (["options"], {"setup": {"wonders": []}}),
+    (["options"], {"wonders": [{"board": "atlantis"}] * 3}),
+    (["log"], {"0": []}),
+    (["log", 0], ["x", {}]),
+    (["log", 0], [0, "discard"]),
+    (["log", 1, 1, "card"], "a3_palace"),
+    (["log", 1, 1, "type"], "fly"),
+    (["log", 2, 0], 5),
+    (["log", 2, 1, "left"], -1),
 ]
 
 
 @pytest.mark.parametrize(("path", "value"), CORRUPTIONS)
 def test_corrupted_field_is_refused_at_restore(path: list[Any], value: Any) -> None:
     data = _mid_game(3, 4, 3).to_dict()
-    with pytest.raises(ValueError, match="corrupted classic save"):
+    with pytest.raises(ValueError):
         engine.restore(_broken(data, path, value))
-
-
-def test_a_stored_choice_that_is_not_legal_is_refused() -> None:
-    game = _mid_game(3, 5, 2)
-    game.apply(0, next(a for a in game.legal_actions(0) if a["type"] == "discard"))
-    data = game.to_dict()
-    assert engine.restore(data).to_dict() == data
-    hand = data["hands"][1]
-    bad_plan = ["discard", next(c for c in engine.catalog("classic")["cards"] if c["id"] not in hand)["id"],
-                -1, -1, 0, ""]
-    for choice in ({"action": {"type": "discard", "card": bad_plan[1]}, "plan": bad_plan},
-                   {"action": {"type": "fly"}, "plan": data["choices"][0]["plan"]},
-                   {"action": data["choices"][0]["action"], "plan": ["build", hand[0], 9, 9, 0, "paid"]}):
-        with pytest.raises(ValueError, match="corrupted classic save"):
-            engine.restore(_broken(data, ["choices", 1], choice))
 
 
 def test_random_corruptions_never_crash_a_restored_game() -> None:

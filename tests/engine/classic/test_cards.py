@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.scoring import score_city
 from tests.engine.classic.helpers import act, arrange, builds, force_production, make, no_sales
 
@@ -53,13 +53,13 @@ EXAMPLE = {"brown": "a1_lumber_yard", "grey": "a1_loom", "yellow": "a1_tavern", 
 
 
 def test_every_card_has_an_expectation() -> None:
-    assert sorted(EXPECTED) == sorted(T.CARD_ID)
+    assert sorted(EXPECTED) == sorted(C.CARD_ID)
 
 
 def _ready(card: str, coins: int = 10):
     game = make(["giza", "rhodes", "ephesus"])
     arrange(game, hands=[[card, "a1_altar"], ["a1_theater", "a1_baths"], ["a1_pawnshop", "a1_press"]],
-            coins={0: coins}, age=T.CARD_AGE[T.CARD_INDEX[card]])
+            coins={0: coins}, age=C.CARD_AGE[C.CARD_INDEX[card]])
     force_production(game, 0, EXPECTED[card][1])
     no_sales(game, 1, 2)
     return game
@@ -101,16 +101,16 @@ def test_effect(card: str) -> None:
     coins = s.coins[0]
     _build(game, card)
     after = game.view(0)["cities"][0]
-    assert T.CARD_INDEX[card] in s.built[0]
+    assert C.CARD_INDEX[card] in s.built[0]
     if kind == "p":
         for letter in set(args[0]):
             res = LETTER[letter]
             assert after["production"][res] - before["production"].get(res, 0) == args[0].count(letter)
-        assert sum(s.sell[0]) == len(args[0]) + 1  # board resource + the card
+        assert sum(s.for_sale[0]) == len(args[0]) + 1  # board resource + the card
     elif kind in ("or", "yor"):
         names = sorted(LETTER[x] for x in args[0])
         assert sorted(names) in [sorted(c) for c in after["choices"]]
-        assert len(s.sell_choices[0]) == (1 if kind == "or" else 0)
+        assert len(s.sale_choices[0]) == (1 if kind == "or" else 0)
     elif kind == "vp":
         assert score_city(s, 0)["civilian"] == int(args[0])
     elif kind == "sh":
@@ -178,17 +178,17 @@ def test_player_count_copies_match_the_digest() -> None:
     for age, rows in added.items():
         for marker, names in rows.items():
             expected = sorted(names.split(", "))
-            found = sorted(T.CARD_NAME[i] for i in range(T.N_CARDS) if T.CARD_AGE[i] == age
-                           for m in T.CARD_COPIES[i] if m == marker)
+            found = sorted(C.CARD_NAME[i] for i in range(C.N_CARDS) if C.CARD_AGE[i] == age
+                           for m in C.CARD_COPIES[i] if m == marker)
             assert found == expected, (age, marker)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
 def test_decks_have_seven_cards_per_player(players: int) -> None:
-    assert len(T.deck(1, players)) == 7 * players
-    assert len(T.deck(2, players)) == 7 * players
-    assert len(T.deck(3, players)) + players + 2 == 7 * players
-    assert len(T.GUILDS) == 10
+    assert len(C.deck(1, players)) == 7 * players
+    assert len(C.deck(2, players)) == 7 * players
+    assert len(C.deck(3, players)) + players + 2 == 7 * players
+    assert len(C.GUILDS) == 10
 
 
 def test_chains_match_the_digest() -> None:
@@ -202,7 +202,7 @@ def test_chains_match_the_digest() -> None:
         "Library": "Senate, University", "School": "Academy, Study",
     }
     found: dict[str, set[str]] = {}
-    for i in range(T.N_CARDS):
-        for name in T.CARD_FREE_WITH[i]:
-            found.setdefault(T.NAMES[name], set()).add(T.CARD_NAME[i])
+    for i in range(C.N_CARDS):
+        for name in C.CARD_FREE_WITH[i]:
+            found.setdefault(C.NAMES[name], set()).add(C.CARD_NAME[i])
     assert found == {k: set(v.split(", ")) for k, v in chains.items()}

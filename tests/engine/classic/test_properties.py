@@ -15,8 +15,10 @@ import msgpack
 import pytest
 
 import engine
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
+from engine.classic.resolve import seen_hands
+from tests.engine.classic.helpers import dealt
 
 GAMES = 2000  # even seeds: all boards on side A, odd seeds: side B
 VIEW_EVERY = 49  # every 49th game (odd and even seeds) checks every view at every step
@@ -31,12 +33,13 @@ class Record:
     seed: int
     options: dict[str, Any]
     log: list[list[Any]] = field(default_factory=list)
-    final: dict[str, Any] = field(default_factory=dict)
+    final: dict[str, Any] = field(default_factory=dict)  # the save at the end
+    final_view: dict[str, Any] = field(default_factory=dict)  # the public view at the end
     age_hands: list[list[int]] = field(default_factory=list)
     min_coins: int = 0
     conservation: list[bool] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)
-    restored_final: dict[str, Any] | None = None
+    restored_final: dict[str, Any] | None = None  # the public view at the end, after a mid-game restore
     replaced: int = 0
     kinds: Counter = field(default_factory=Counter)
 
@@ -47,13 +50,13 @@ def _all_cards(game: ClassicGame) -> Counter:
     for cards in (*s.hands, s.pile, *s.built, *s.stage_cards, s.discard):
         found.update(cards)
     for age in range(s.age + 1, 4):
-        found.update(s.decks[age - 1])
+        found.update(dealt(s, age))
     return found
 
 
 def _ids(value: Any, out: set[str]) -> None:
     if isinstance(value, str):
-        if value in T.CARD_INDEX:
+        if value in C.CARD_INDEX:
             out.add(value)
     elif isinstance(value, dict):
         for k, v in value.items():
@@ -66,7 +69,7 @@ def _ids(value: Any, out: set[str]) -> None:
 
 def _check_views(game: ClassicGame, events: list[dict[str, Any]], record: Record) -> None:
     s = game.state
-    public = {T.CARD_ID[c] for b in s.built for c in b}
+    public = {C.CARD_ID[c] for b in s.built for c in b}
     seen: set[str] = set()
     _ids(events, seen)
     if not seen <= public:
@@ -74,10 +77,11 @@ def _check_views(game: ClassicGame, events: list[dict[str, Any]], record: Record
     for seat in [None, *range(s.seats)]:
         allowed = set(public)
         if seat is not None:
-            allowed |= {T.CARD_ID[c] for c in s.hands[seat]}
+            allowed |= {C.CARD_ID[c] for c in s.hands[seat]}
+            allowed |= {C.CARD_ID[c] for look in seen_hands(s, seat) for c in look.hand}  # what it held
             pending = s.phase == "halicarnassus" and s.seat_of(s.queue[0][1]) == seat
             if pending:
-                allowed |= {T.CARD_ID[c] for c in s.discard}
+                allowed |= {C.CARD_ID[c] for c in s.discard}
         seen = set()
         _ids(game.view(seat), seen)
         if not seen <= allowed:
@@ -121,11 +125,12 @@ def play(seats: int, seed: int) -> Record:
             snapshot = json.loads(json.dumps(game.to_dict()))
     record.log = game.action_log
     record.final = game.to_dict()
+    record.final_view = game.view(None)
     if snapshot is not None:
         again = engine.restore(snapshot)
         for seat, action in record.log[len(snapshot["log"]):]:
             again.apply(seat, action)
-        record.restored_final = again.to_dict()
+        record.restored_final = again.view(None)
     return record
 
 
@@ -158,10 +163,10 @@ def test_no_hidden_identity_in_views_or_events(records: list[Record]) -> None:
 def test_games_end_with_a_result_and_both_sides(records: list[Record]) -> None:
     sides = Counter()
     for r in records:
-        result = r.final["result"]
+        result = r.final_view["result"]
         assert result["winners"] and len(result["scores"]) == r.seats
-        assert r.final["phase"] == "over"
-        sides.update(b[-1] for b in r.final["boards"])
+        assert r.final_view["phase"] == "over"
+        sides.update(c["side"] for c in r.final_view["cities"])
     assert sides["A"] and sides["B"]
     kinds = sum((r.kinds for r in records), Counter())
     assert kinds["build"] and kinds["wonder"] and kinds["discard"]
@@ -171,17 +176,18 @@ def test_games_end_with_a_result_and_both_sides(records: list[Record]) -> None:
 def test_deterministic_replay(records: list[Record]) -> None:
     for r in records[::7]:  # both sides (odd step)
         game = engine.replay("classic", seats=r.seats, seed=r.seed, options=r.options, log=r.log)
-        assert game.to_dict() == r.final, r.seed
+        assert game.to_dict() == r.final and game.view(None) == r.final_view, r.seed
 
 
 def test_round_trip_json_and_msgpack(records: list[Record]) -> None:
     for r in records[::19]:
         for data in (json.loads(json.dumps(r.final)), msgpack.unpackb(msgpack.packb(r.final))):
-            assert engine.restore(data).to_dict() == r.final, r.seed
+            again = engine.restore(data)
+            assert again.to_dict() == r.final and again.view(None) == r.final_view, r.seed
 
 
 def test_restored_snapshot_plays_on_identically(records: list[Record]) -> None:
     restored = [r for r in records if r.restored_final is not None]
     assert restored
     for r in restored:
-        assert r.restored_final == r.final, r.seed
+        assert r.restored_final == r.final_view, r.seed

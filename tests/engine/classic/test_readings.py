@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import engine
+from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic import tables as T
 from engine.classic.scoring import score_city
 from tests.engine.classic.helpers import act, arrange, builds, force_production, make
 
 
 def test_commerce_from_turn_start() -> None:
-    """readings.COMMERCE_FROM_TURN_START: a neighbour's card built this turn does not sell yet."""
-    assert R.COMMERCE_FROM_TURN_START
+    """Reading without a switch (readings module doc, digest §6.2): a neighbour's card built this turn
+    does not sell yet."""
     game = make(["giza", "rhodes", "ephesus"])
     hands = [["a1_stockade", "a1_baths", "a1_altar"], ["a1_lumber_yard", "a1_stockade", "a1_loom"],
              ["a1_press", "a1_loom", "a1_theater"]]
@@ -51,15 +51,15 @@ def test_halicarnassus_in_city_order_and_post_turn_order() -> None:
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
     act(game, 1, type="wonder", card="a1_baths", left=0, right=0)
     act(game, 2, type="discard", card="a1_press")
-    assert game.state.queue == [["halicarnassus", 1], ["babylon", 0]]
+    assert game.state.queue == [("halicarnassus", 1), ("babylon", 0)]
     assert game.to_act() == [1]
     act(game, 1, type="halicarnassus", card="a1_press")
     assert game.to_act() == [0] and game.state.phase == "babylon"
 
 
 def test_military_after_pending_counts_a_halicarnassus_red_card() -> None:
-    """readings.MILITARY_AFTER_PENDING: a red card taken by Halicarnassus on turn 6 fights this age."""
-    assert R.MILITARY_AFTER_PENDING
+    """Reading without a switch (readings module doc, digest §11): a red card taken by Halicarnassus on
+    turn 6 fights this age."""
     game = make(["halicarnassus", "giza", "rhodes"])
     arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: 1}, turn=6, discard=["a1_barracks"])
@@ -76,15 +76,15 @@ def test_shipowners_copy_counts_itself() -> None:
     assert R.SHIPOWNERS_COPY_COUNTS_ITSELF
     game = make(["olympia", "giza", "rhodes"], sides=["B", "A", "A"])
     arrange(game, built={0: ["a1_lumber_yard", "a1_loom"], 1: ["a3_shipowners_guild"]}, stages={0: 3})
-    game.state.copies[0] = T.CARD_INDEX["a3_shipowners_guild"]
+    game.state.copies[0] = C.CARD_INDEX["a3_shipowners_guild"]
     assert score_city(game.state, 0)["guilds"] == 3
 
 
 def test_first_controller_and_free_city_board_dealt() -> None:
     """readings.first_controller (left of the Free City = seat 0 in ages I and III, seat 1 in age II) and
-    readings.FREE_CITY_BOARD_DEALT (the Free City gets a board and side like the players)."""
+    the reading without a switch (readings module doc, digest §12.1): the Free City gets a board and side
+    like the players."""
     assert [R.first_controller(age) for age in (1, 2, 3)] == [0, 1, 0]
-    assert R.FREE_CITY_BOARD_DEALT
     game = engine.new_game("classic", seats=2, seed=4, options={"sides": "B"})
     s = game.state
     assert len(s.boards) == 3 and len({b // 2 for b in s.boards}) == 3 and all(b % 2 for b in s.boards)
@@ -115,12 +115,12 @@ def test_free_city_abilities_and_no_seventh_card() -> None:
     game = make(["giza", "rhodes", "babylon"], sides=["A", "A", "B"], seats=2)
     arrange(game, hands=[["a1_altar", "a1_theater", "a1_loom"], ["a1_baths", "a1_pawnshop"]],
             stages={2: 2}, turn=6)
-    game.state.pile = [T.CARD_INDEX["a1_press"]]
+    game.state.pile = [C.CARD_INDEX["a1_press"]]
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
     act(game, 0, type="build", card="a1_theater", left=0, right=0, free_city=True)
     act(game, 1, type="discard", card="a1_baths")
     assert game.state.phase == "turn" and game.state.age == 2
-    assert T.CARD_INDEX["a1_press"] in game.state.discard
+    assert C.CARD_INDEX["a1_press"] in game.state.discard
 
 
 def test_babylon_mini_turn_uses_the_updated_state() -> None:

@@ -15,6 +15,11 @@ def _game(boards: list[str], built: dict[int, list[str]], coins: int = 10, sides
     return arrange(game, hands=hands, built=built, coins=[coins] * len(boards))
 
 
+def _option(game, seat: int, card: str) -> dict:
+    """The options of ``card`` in ``seat``'s view."""
+    return next(c for c in game.view(seat)["my_turn"]["cards"] if c["card"] == card)
+
+
 def test_two_neighbours_sell_the_same_resource_at_different_prices() -> None:
     # Giza needs wood: Olympia (left) sells at 1 thanks to the West Trading Post, the right neighbour at 2
     game = _game(["giza", "olympia", "babylon"], {0: ["a1_west_trading_post"], 2: ["a1_lumber_yard"]})
@@ -53,7 +58,7 @@ def test_yellow_and_wonder_one_of_production_cannot_be_sold() -> None:
     game = _game(["giza", "babylon", "alexandria"], {1: ["a2_caravansery"]})
     arrange(game, stages={2: 2})  # Alexandria A stage 2: one of W/S/C/O, not sellable
     assert builds(game, 0, "a1_stockade") == []
-    assert game.view(0)["my_turn"]["cards"][0]["build_reason"] == "the resources cannot be produced or bought"
+    assert _option(game, 0, "a1_stockade")["build_reason"] == "the resources cannot be produced or bought"
     arrange(game, built={0: ["a2_caravansery"]})  # but a city uses its own Caravansery
     assert builds(game, 0, "a1_stockade") == [(0, 0)]
 
@@ -97,7 +102,7 @@ def test_the_expensive_side_is_a_legal_choice() -> None:
 def test_coin_cost_and_purchases_together_must_be_affordable() -> None:
     game = _game(["giza", "olympia", "babylon"], {}, coins=1)
     assert builds(game, 0, "a1_stockade") == []
-    assert game.view(0)["my_turn"]["cards"][0]["build_reason"] == "not enough coins to buy the resources"
+    assert _option(game, 0, "a1_stockade")["build_reason"] == "not enough coins to buy the resources"
 
 
 def test_stage_payments_use_the_same_commerce() -> None:
@@ -113,3 +118,20 @@ def test_payment_options_listed_cheapest_first_in_legal_actions() -> None:
             if a["type"] in ("build", "wonder"):
                 totals.setdefault((a["type"], a["card"]), []).append(a["left"] + a["right"])
         assert all(t == sorted(t) for t in totals.values())
+
+
+def test_the_buyer_chooses_the_seller_of_each_unit_even_the_dearer_one() -> None:
+    # Babylon makes its own clay; Temple needs wood, clay, glass. Both neighbours sell wood and glass;
+    # with the West Trading Post, Babylon buys the left's wood at 1.
+    game = _game(["babylon", "alexandria", "olympia"],
+                 {0: ["a1_west_trading_post"], 1: ["a1_lumber_yard"], 2: ["a1_glassworks"]})
+    arrange(game, hands=[["a2_temple", "a1_altar"], ["a1_theater", "a1_baths"], ["a1_loom", "a1_press"]])
+    # (2, 2): wood from the dearer right, glass from the left; (1, 2) is cheaper for both, yet legal too.
+    assert builds(game, 0, "a2_temple") == [(1, 2), (3, 0), (0, 4), (2, 2)]
+    view = next(c for c in game.view(0)["my_turn"]["cards"] if c["card"] == "a2_temple")
+    assert [(o["left"], o["right"], o["dominated"]) for o in view["build"]] == [
+        (1, 2, False), (3, 0, False), (0, 4, False), (2, 2, True)]
+    act(game, 0, type="build", card="a2_temple", left=2, right=2)
+    act(game, 1, type="discard", card="a1_theater")
+    act(game, 2, type="discard", card="a1_loom")
+    assert [c["coins"] for c in game.view(None)["cities"]] == [6, 15, 15]

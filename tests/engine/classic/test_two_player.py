@@ -8,20 +8,20 @@ import pytest
 
 import engine
 from engine.api import IllegalAction
-from engine.classic import tables as T
-from tests.engine.classic.helpers import act, arrange, force_production, make
+from engine.classic import compiled as C
+from tests.engine.classic.helpers import act, arrange, dealt, force_production, make
 
 
 def _ids(cards: list[int]) -> list[str]:
-    return [T.CARD_ID[c] for c in cards]
+    return [C.CARD_ID[c] for c in cards]
 
 
 def test_setup_uses_three_player_decks_and_a_free_city() -> None:
     game = engine.new_game("classic", seats=2, seed=9)
     s = game.state
     assert s.n == 3 and game.seats == 2
-    assert [len(d) for d in s.decks] == [21, 21, 21]
-    assert sum(1 for c in s.decks[2] if T.IS_GUILD[c]) == 5
+    assert [len(dealt(s, age)) for age in (1, 2, 3)] == [21, 21, 21]
+    assert sum(1 for c in dealt(s, 3) if C.IS_GUILD[c]) == 5
     assert s.coins == [3, 3, 3]
     assert len(s.pile) == 6 and len(s.hands[0]) == 8 and len(s.hands[1]) == 7  # seat 0 drew the top card
     assert [s.left(c) for c in range(3)] == [1, 2, 0] and [s.right(c) for c in range(3)] == [2, 0, 1]
@@ -56,7 +56,7 @@ def test_controller_chooses_own_card_then_the_free_citys() -> None:
     s = game.state
     assert _ids(s.built[2]) == ["a1_theater"] and _ids(s.built[0]) == ["a1_pawnshop"]
     assert s.controller == 1 and _ids(s.hands[0]) == ["a1_loom"]
-    assert _ids(s.hands[1])[:1] == ["a1_altar"] and len(s.hands[1]) == 2  # + the pile's top card
+    assert "a1_altar" in _ids(s.hands[1]) and len(s.hands[1]) == 2  # + the pile's top card
 
 
 def test_free_city_discards_only_when_it_cannot_play() -> None:
@@ -103,7 +103,7 @@ def test_control_alternates_and_ages_start_with_the_right_holder() -> None:
         holders.append((s.age, s.controller))
         ctrl = s.controller
         for seat in (0, 1):
-            own = T.CARD_ID[s.hands[seat][0]]
+            own = C.CARD_ID[s.hands[seat][0]]
             act(game, seat, type="discard", card=own)
             if seat == ctrl:
                 acts = game.legal_actions(seat)
@@ -121,14 +121,14 @@ def test_each_age_uses_exactly_twenty_one_cards() -> None:
     while s.age == 1:
         ctrl = s.controller
         for seat in (0, 1):
-            act(game, seat, type="discard", card=T.CARD_ID[s.hands[seat][0]])
+            act(game, seat, type="discard", card=C.CARD_ID[s.hands[seat][0]])
             if seat == ctrl:
                 fc = [a for a in game.legal_actions(seat) if a.get("free_city")]
                 game.apply(seat, fc[0])
     placed = len(s.discard) + sum(len(b) for b in s.built) + sum(len(c) for c in s.stage_cards)
     assert placed == 21 and s.pile != []  # the new age's pile (7 minus the drawn card)
     assert sorted(s.discard + [c for b in s.built for c in b] + [c for c in s.stage_cards for c in c]) == \
-        sorted(s.decks[0])
+        sorted(dealt(s, 1))
 
 
 def test_free_city_halicarnassus_is_chosen_by_the_controller() -> None:
@@ -143,7 +143,7 @@ def test_free_city_halicarnassus_is_chosen_by_the_controller() -> None:
     assert game.view(0)["discard"] is not None and game.view(1)["discard"] is None
     assert game.legal_actions(0)[0]["free_city"] is True
     act(game, 0, type="halicarnassus", card="a1_tavern", free_city=True)
-    assert T.CARD_INDEX["a1_tavern"] in game.state.built[2]
+    assert C.CARD_INDEX["a1_tavern"] in game.state.built[2]
 
 
 def test_result_has_two_seats_and_the_free_city_score() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.classic import tables as T
+from engine.classic import compiled as C
 from engine.classic.scoring import score_city
 from tests.engine.classic.helpers import act, arrange, force_production, make, no_sales, stage_offers
 
@@ -33,9 +33,9 @@ GOODS = ["glass", "papyrus", "textile"]
 
 
 def test_every_board_side_is_covered() -> None:
-    assert sorted(STAGES) == sorted(T.BS_ID)
+    assert sorted(STAGES) == sorted(C.BS_ID)
     for bs, stages in STAGES.items():
-        assert T.BS_STAGES[T.BS_ID.index(bs)] == len(stages)
+        assert C.BS_STAGES[C.BS_ID.index(bs)] == len(stages)
 
 
 @pytest.mark.parametrize("board", sorted(RESOURCE))
@@ -44,7 +44,7 @@ def test_starting_resource_is_produced_and_sold(board: str) -> None:
     game = make([board, *others])
     view = game.view(None)["cities"][0]
     assert view["production"] == {RESOURCE[board]: 1}
-    assert game.state.sell[0][T.RESOURCES.index(RESOURCE[board])] == 1
+    assert game.state.for_sale[0][C.RESOURCES.index(RESOURCE[board])] == 1
 
 
 def _game(bs: str, k: int):
@@ -79,8 +79,8 @@ def test_stage_effect(bs: str, k: int) -> None:
     act(game, 1, type="discard", card="a1_baths")
     events = act(game, 2, type="discard", card="a1_press")
     assert s.stages[0] == k + 1
-    assert T.CARD_INDEX["a1_altar"] in s.stage_cards[0]
-    assert T.CARD_INDEX["a1_altar"] not in s.built[0]
+    assert C.CARD_INDEX["a1_altar"] in s.stage_cards[0]
+    assert C.CARD_INDEX["a1_altar"] not in s.built[0]
     after = game.view(0)["cities"][0]
     built = [e for stage in STAGES[bs][: k + 1] for e in stage.split()[1:]]
     wonder_vp = sum(int(e[2:]) for e in built if e.startswith("vp"))
@@ -91,10 +91,10 @@ def test_stage_effect(bs: str, k: int) -> None:
     assert after["shields"] - before["shields"] == shields
     if "raw" in effects:
         assert RAW in [sorted(c) for c in after["choices"]]
-        assert s.sell_choices[0] == []
+        assert s.sale_choices[0] == []
     if "goods" in effects:
         assert GOODS in [sorted(c) for c in after["choices"]]
-        assert s.sell_choices[0] == []
+        assert s.sale_choices[0] == []
     if "wild" in effects:
         assert after["science"]["wild"] == 1
     if "trade" in effects:
@@ -110,6 +110,6 @@ def test_stage_effect(bs: str, k: int) -> None:
         assert s.phase == "halicarnassus" and game.to_act() == [0]
         assert {"type": "pending", "seat": 0, "city": 0, "kind": "halicarnassus"} in events
         act(game, 0, type="halicarnassus", card="a1_tavern")
-        assert T.CARD_INDEX["a1_tavern"] in s.built[0]
+        assert C.CARD_INDEX["a1_tavern"] in s.built[0]
     else:
         assert s.phase == "turn"

@@ -1,4 +1,4 @@
-"""Integer-indexed tables compiled once from :mod:`cards` and :mod:`boards` for the hot path."""
+"""Card and board data compiled once into integer-indexed arrays (from :mod:`cards` and :mod:`boards`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from engine.classic.cards import CARDS
 RESOURCES = ("wood", "stone", "clay", "ore", "glass", "textile", "papyrus")
 LETTERS = {"W": 0, "S": 1, "C": 2, "O": 3, "G": 4, "T": 5, "P": 6}
 N_RES = len(RESOURCES)
-RAW_MASK = 0b0001111
-MANUFACTURED_MASK = 0b1110000
 SCIENCES = ("compass", "gear", "tablet")
 COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple")
 BROWN, GREY, BLUE, YELLOW, RED, GREEN, PURPLE = range(7)
@@ -21,7 +19,6 @@ COUNT_KINDS = (*COLORS, "stages", "defeats")
 SELF, LEFT, RIGHT = 1, 2, 4
 WHOSE = {"self": SELF, "left": LEFT, "right": RIGHT}
 SIDES = ("A", "B")
-ZERO = (0,) * N_RES
 
 
 class Per(NamedTuple):
@@ -121,7 +118,6 @@ CARD_COINS: tuple[int, ...] = tuple(row[3] for row in CARDS)
 CARD_NEED: tuple[tuple[int, ...], ...] = tuple(parse_cost(row[4]) for row in CARDS)
 CARD_FREE_WITH: tuple[tuple[int, ...], ...] = tuple(tuple(NAME_INDEX[n] for n in row[5]) for row in CARDS)
 CARD_COPIES: tuple[tuple[int, ...], ...] = tuple(row[6] for row in CARDS)
-CARD_EFFECT_SPEC: tuple[dict[str, Any], ...] = tuple(row[7] for row in CARDS)
 CARD_FX: tuple[Effect, ...] = tuple(compile_effect(row[7]) for row in CARDS)
 IS_GUILD: tuple[bool, ...] = tuple(c == PURPLE for c in CARD_COLOR)
 GUILDS: tuple[int, ...] = tuple(i for i in range(N_CARDS) if IS_GUILD[i])

@@ -1,0 +1,227 @@
+"""What a city may do now (action choices): every card's build / wonder / discard options and payments.
+
+Costs are paid from the city's own production (fixed units, then one-of cards, including yellow cards
+and Alexandria's stages), then by buying from the two neighbours, whose sellable production is their
+board resource and their brown and grey cards only. Payments come from :mod:`engine.classic.pricing`.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Any, NamedTuple
+
+from engine.classic import compiled as C
+from engine.classic.pricing import Coins, Pricer, TradingContext
+from engine.classic.readings import late_discounts
+from engine.classic.state import (
+    ACTION_TYPES,
+    BUILD,
+    DISCARD,
+    HALI,
+    OLYMPIA,
+    WONDER,
+    Plan,
+    State,
+)
+
+TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
+_FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
+                for k in range(len(ACTION_TYPES)))
+DISCARD_COINS = 3
+PAID_KINDS = frozenset({BUILD, WONDER})  # the kinds whose actions name the coins paid to each neighbour
+FREE = (Coins(0, 0),)
+
+
+class ActionKey(NamedTuple):
+    """An action as the rules see it: its kind, card and (for builds and stages) the coins to each
+    neighbour (``-1`` for the kinds that pay nothing)."""
+
+    kind: int
+    card: int
+    left: int
+    right: int
+
+
+class CardOptions(NamedTuple):
+    """Everything a city may do with one card of its hand."""
+
+    card: int
+    build: tuple[Coins, ...]  # every payment, cheapest first
+    bank: int  # coins paid to the bank when building (0 through a chain)
+    build_reason: str | None
+    chain: bool
+    wonder: tuple[Coins, ...]
+    wonder_reason: str | None
+    olympia: bool
+
+    @property
+    def playable(self) -> bool:
+        """Buildable, usable for a stage, or buildable for free with Olympia."""
+        return bool(self.build or self.wonder or self.olympia)
+
+
+# The legal actions of a decision, in legal_actions order: each key with its card's options (None for
+# the steps that only name a card: Halicarnassus, guild copy). plan_of turns the chosen one into a Plan.
+Legal = dict[ActionKey, CardOptions | None]
+
+
+HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obtained
+
+
+def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
+    """What the legal action ``key`` does (its card's ``options`` give a build's bank coins and how)."""
+    kind, card, left, right = key
+    if kind == BUILD and options is not None:
+        return Plan(BUILD, card, left, right, options.bank, "chain" if options.chain else "paid")
+    if kind == WONDER:
+        return Plan(WONDER, card, left, right, 0, "")
+    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
+
+
+def discounts(state: State, city: int, late: bool = False) -> list[int]:
+    """The resources ``city`` buys at 1 coin ([left mask, right mask]).
+
+    During a turn nothing changes before the reveal, so purchases see the neighbours as they were at the
+    start of the turn; ``late`` purchases (Babylon B's 7th card) use readings.late_discounts.
+    """
+    cheap = state.cheap[city]
+    return late_discounts(cheap, state.cheap_at_turn_start[city]) if late else cheap
+
+
+def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
+    """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right])."""
+    left, right = state.left(city), state.right(city)
+    for_sale, sale_choices = state.for_sale, state.sale_choices
+    return Pricer(tuple.__new__(TradingContext, (
+        tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
+        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1])))
+
+
+def payments(prices: Pricer, need: tuple[int, ...], budget: int) -> tuple[tuple[Coins, ...], str | None]:
+    """Every affordable payment of ``need``, cheapest first, or a reason why there is none."""
+    found = prices.payments(need)
+    if found is None:
+        return FREE, None
+    if not found.payments:
+        return (), "the resources cannot be produced or bought"
+    affordable = bisect_right(found.totals, budget)  # cheapest first: the affordable ones lead
+    if affordable == len(found.totals):
+        return found.payments, None
+    if not affordable:
+        return (), "not enough coins to buy the resources"
+    return found.payments[:affordable], None
+
+
+def card_build(state: State, city: int, card: int,
+               prices: Pricer) -> tuple[tuple[Coins, ...], int, str | None, bool]:
+    """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
+    names = state.names[city]
+    if C.CARD_NAME_IDX[card] in names:
+        return (), 0, "already built", False
+    for name in C.CARD_FREE_WITH[card]:
+        if name in names:
+            return FREE, 0, None, True
+    bank = C.CARD_COINS[card]
+    coins = state.coins[city]
+    if bank > coins:
+        return (), bank, "not enough coins", False
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank)
+    return found, bank, reason, False
+
+
+def stage_payments(state: State, city: int, prices: Pricer) -> tuple[tuple[Coins, ...], str | None]:
+    """Payments for the next wonder stage of ``city``, or a reason."""
+    board_side = state.boards[city]
+    built = state.stages[city]
+    if built >= C.BS_STAGES[board_side]:
+        return (), "the wonder is complete"
+    return payments(prices, C.BS_NEED[board_side][built], state.coins[city])
+
+
+def olympia_ready(state: State, city: int) -> bool:
+    """Olympia A stage 2 built and its free build not yet used this age."""
+    return state.has_ability(city, "olympia_free") and state.olympia_used[city] != state.age
+
+
+def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
+    prices = pricer(state, city, discounts(state, city, late))
+    wonder, wonder_reason = stage_payments(state, city, prices)
+    olympia = olympia_ready(state, city)
+    new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
+    out = []
+    for card in dict.fromkeys(cards):
+        build, bank, reason, chain = card_build(state, city, card, prices)
+        free = olympia and reason != "already built"
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free)))
+    return out
+
+
+def legal_of(options: list[CardOptions], free_city: bool = False) -> Legal:
+    """The legal actions for a list of card options, in legal_actions order.
+
+    ``free_city`` applies the Free City's rules: a card it can build through a chain must be built that
+    way, and it may discard only if no card of the hand is playable.
+    """
+    legal: Legal = {}
+    any_playable = free_city and any(o.playable for o in options)
+    new = tuple.__new__  # ActionKey(...) without its keyword-handling __new__ (this is the hot path)
+    for o in options:
+        card = o.card
+        for left, right in o.build:
+            legal[new(ActionKey, (BUILD, card, left, right))] = o
+        if free_city and o.chain:
+            continue
+        for left, right in o.wonder:
+            legal[new(ActionKey, (WONDER, card, left, right))] = o
+        if o.olympia:
+            legal[new(ActionKey, (OLYMPIA, card, -1, -1))] = o
+    for o in options:
+        if not (free_city and (o.chain or any_playable)):
+            legal[new(ActionKey, (DISCARD, o.card, -1, -1))] = o
+    return legal
+
+
+def single_card(kind: int, cards: list[int]) -> Legal:
+    """The legal actions of a pending step that only names a card (Halicarnassus, guild copy)."""
+    return {ActionKey(kind, card, -1, -1): None for card in cards}
+
+
+def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
+    """The interface dict of an action key."""
+    kind, card, left, right = key
+    action: dict[str, Any] = {"type": ACTION_TYPES[kind], "card": C.CARD_ID[card]}
+    if kind in PAID_KINDS:
+        action["left"] = left
+        action["right"] = right
+    if free_city:
+        action["free_city"] = True
+    return action
+
+
+def parse(action: Any) -> tuple[ActionKey, bool]:
+    """An interface action to (key, free_city), or ValueError with a reason."""
+    if not isinstance(action, dict):
+        raise ValueError("an action is a dict with a 'type'")
+    kind_name = action.get("type")
+    kind = TYPE_INDEX.get(kind_name) if isinstance(kind_name, str) else None
+    if kind is None:
+        raise ValueError(f"unknown action type {action.get('type')!r}; known: {list(ACTION_TYPES)}")
+    extra = action.keys() - _FIELDS[kind]
+    if extra:
+        raise ValueError(f"unexpected fields for a {ACTION_TYPES[kind]!r} action: {sorted(map(str, extra))}")
+    card_id = action.get("card")
+    card = C.CARD_INDEX.get(card_id) if isinstance(card_id, str) else None
+    if card is None:
+        raise ValueError(f"unknown card {action.get('card')!r}")
+    free_city = action.get("free_city", False)
+    if not isinstance(free_city, bool):
+        raise ValueError("'free_city' must be true or false")
+    if kind not in PAID_KINDS:
+        return ActionKey(kind, card, -1, -1), free_city
+    left, right = action.get("left"), action.get("right")
+    if (type(left) is not int or type(right) is not int  # noqa: E721 (an int, not a bool)
+            or left < 0 or right < 0):
+        raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
+    return ActionKey(kind, card, left, right), free_city
+

@@ -1,0 +1,333 @@
+"""The speed seam of classic purchases: every (left, right) payment of a resource need, remembered.
+
+What a payment of a need depends on, besides the need, is a city's *trading context*: its own production
+(fixed units and one-of cards) and, per neighbour, what that neighbour sells and which resources the
+city buys there at 1 coin. :func:`pricer` looks the context up once per hand; each need's answer is then
+remembered per context. A context's first answer for a need goes through :class:`Purchase`, the need
+reduced to the resources the city lacks and renumbered 0 .. k-1; its answer is remembered per purchase,
+which many cities and needs share. Before the shared solver (:func:`engine.payment.all_payments`) runs,
+three exact reductions make more purchases share one answer:
+
+- own one-of cards that can give only one lacking resource are used for it (always possible, free);
+- a resource no one-of card can give that only one neighbour sells is bought there in full (a fixed
+  cost added to every payment), or makes the purchase impossible if that neighbour has too few;
+- the remaining resources are renumbered in a canonical order (the answer does not depend on names).
+
+Every payment a buyer may choose is listed (it picks the seller of each unit, even the dearer one),
+cheapest total first, then by (left, right). ``tests/engine/classic/test_pricing.py`` checks every
+reduction against the solver on the whole problem.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.classic import compiled as C
+from engine.memo import BoundedMemo
+from engine.payment import Market, all_payments
+
+Units = tuple[int, ...]
+
+
+class Coins(NamedTuple):
+    """Coins paid to the left and to the right neighbour."""
+
+    left: int
+    right: int
+
+
+class Priced(NamedTuple):
+    """Every payment of a need, cheapest first, and the total of each (the affordable ones lead)."""
+
+    payments: tuple[Coins, ...]
+    totals: tuple[int, ...]
+
+
+# What a city's trading context answers for a need; None when its own production covers it (pays (0, 0)).
+Payments = Priced | None
+
+
+class Seller(NamedTuple):
+    """What a neighbour sells of the lacking resources: units, one-of cards (masks), and the mask of
+    those bought from it at 1 coin."""
+
+    units: Units
+    choices: tuple[int, ...]
+    cheap: int
+
+
+class Purchase(NamedTuple):
+    """A need reduced to the k resources a city lacks (numbered 0 .. k-1): the units lacking, the city's
+    own one-of cards that can still help, and its two neighbours as sellers."""
+
+    lacking: Units
+    own_choices: tuple[int, ...]
+    left: Seller
+    right: Seller
+
+
+class TradingContext(NamedTuple):
+    """Everything a city's payments depend on, besides the need and its coins."""
+
+    units: Units
+    own_choices: tuple[int, ...]
+    left_units: Units
+    left_choices: tuple[int, ...]
+    left_cheap: int
+    right_units: Units
+    right_choices: tuple[int, ...]
+    right_cheap: int
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    return tuple(r for r in range(C.N_RES) if mask >> r & 1)
+
+
+# Resource indices of every mask, and for every mask ``wanted`` the renumbering of any mask's bits
+# among ``wanted`` to 0, 1, ... in order.
+BITS: tuple[tuple[int, ...], ...] = tuple(_bits(m) for m in range(1 << C.N_RES))
+
+
+def _packing(wanted: int) -> tuple[int, ...]:
+    spots = BITS[wanted]
+    out = []
+    for m in range(1 << C.N_RES):
+        packed = 0
+        for j, r in enumerate(spots):
+            if m >> r & 1:
+                packed |= 1 << j
+        out.append(packed)
+    return tuple(out)
+
+
+PACKING: tuple[tuple[int, ...], ...] = tuple(_packing(w) for w in range(1 << C.N_RES))
+
+# Prices per resource for every mask of resources bought at 1 coin.
+PRICES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(1 if mask >> r & 1 else 2 for r in range(C.N_RES)) for mask in range(1 << C.N_RES)
+)
+
+_SUPPORT: dict[Units, tuple[int, ...]] = {}
+_UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
+
+
+def solve_purchase(purchase: Purchase) -> Priced:
+    """Every payment of ``purchase``, cheapest first (none if it cannot be bought), remembered."""
+    found = _SOLVED.entries.get(purchase)  # the memo's fast path: one dict lookup
+    return _SOLVED(purchase) if found is None else found
+
+
+def _priced(payments: tuple[Coins, ...]) -> Priced:
+    return Priced(payments, tuple([left + right for left, right in payments]))
+
+
+def _solve(purchase: Purchase) -> Priced:
+    return _priced(_payments(purchase))
+
+
+def _payments(purchase: Purchase) -> tuple[Coins, ...]:
+    """Take out the resources bought from one neighbour only, then solve the rest canonically."""
+    split = _split_forced(purchase)
+    if split is None:
+        return ()
+    rest, fixed = split
+    if not rest.lacking:
+        return (fixed,)
+    same = _canonical(rest)
+    base = _solve_whole(same) if same == purchase else _SOLVED(same).payments
+    if not (fixed.left or fixed.right):
+        return base
+    return tuple(Coins(a + fixed.left, b + fixed.right) for a, b in base)
+
+
+_SOLVED: BoundedMemo[Purchase, Priced] = BoundedMemo(_solve, 1 << 16)
+
+
+def _split_forced(purchase: Purchase) -> tuple[Purchase, Coins] | None:
+    """(the purchase without its forced resources, their fixed cost), or None if one of them cannot be
+    bought. A resource is forced when no one-of card (own or for sale) can give it and at most one
+    neighbour sells it."""
+    lacking, own, left, right = purchase
+    touched = 0
+    for c in (*own, *left.choices, *right.choices):
+        touched |= c
+    keep = 0
+    fixed = [0, 0]
+    for j, units in enumerate(lacking):
+        if touched >> j & 1 or (left.units[j] and right.units[j]):
+            keep |= 1 << j
+            continue
+        side = 0 if left.units[j] else 1
+        seller = left if side == 0 else right
+        if seller.units[j] < units:
+            return None
+        fixed[side] += units * (1 if seller.cheap >> j & 1 else 2)
+    if keep == (1 << len(lacking)) - 1:
+        return purchase, Coins(0, 0)
+    spots = BITS[keep]
+    pack = PACKING[keep]
+
+    def packed(seller: Seller) -> Seller:
+        return Seller(tuple(seller.units[j] for j in spots), tuple(pack[c] for c in seller.choices),
+                      pack[seller.cheap])
+
+    rest = Purchase(tuple(lacking[j] for j in spots), tuple(pack[c] for c in own), packed(left),
+                    packed(right))
+    return rest, Coins(fixed[0], fixed[1])
+
+
+def _canonical(purchase: Purchase) -> Purchase:
+    """``purchase`` with its resources renumbered in the order of their features.
+
+    The set of payments does not depend on how resources are numbered, so purchases that differ only
+    by the names of their resources share one answer.
+    """
+    lacking, own, left, right = purchase
+    size = len(lacking)
+
+    def feature(j: int) -> tuple[int, ...]:
+        return (lacking[j], left.units[j], left.cheap >> j & 1, right.units[j], right.cheap >> j & 1,
+                sum(c >> j & 1 for c in own), sum(c >> j & 1 for c in left.choices),
+                sum(c >> j & 1 for c in right.choices))
+
+    order = sorted(range(size), key=feature)
+    if order == list(range(size)):
+        return purchase
+    new = [0] * size
+    for j, old in enumerate(order):
+        new[old] = j
+
+    def move(mask: int) -> int:
+        out = 0
+        for old in BITS[mask]:
+            out |= 1 << new[old]
+        return out
+
+    def renumbered(seller: Seller) -> Seller:
+        return Seller(tuple(seller.units[old] for old in order),
+                      tuple(sorted(move(c) for c in seller.choices)), move(seller.cheap))
+
+    return Purchase(tuple(lacking[old] for old in order), tuple(sorted(move(c) for c in own)),
+                    renumbered(left), renumbered(right))
+
+
+def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
+    """The shared solver on a purchase as it is (nothing owned: the lack is the need)."""
+    size = len(purchase.lacking)
+    markets = tuple(Market(PRICES[seller.cheap][:size], seller.units, seller.choices)
+                    for seller in (purchase.left, purchase.right))
+    found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
+    return tuple(Coins(p.coins[0], p.coins[1]) for p in found)
+
+
+# --- trading contexts ------------------------------------------------------------------------------
+
+
+class Pricer:
+    """The payments of one city in one trading context (the context is looked up once per hand)."""
+
+    __slots__ = ("context", "known")
+
+    def __init__(self, context: TradingContext) -> None:
+        self.context = context
+        known = _BY_CONTEXT.entries.get(context)  # the memo's fast path: one dict lookup
+        self.known = _BY_CONTEXT(context) if known is None else known
+
+    def payments(self, need: Units) -> Payments:
+        """Every payment of ``need`` whatever the coins held, or None if own production covers it.
+
+        ``need`` is a card's or a stage's cost: the answers of one context are bounded by their number.
+        """
+        found = self.known.get(need, _UNKNOWN)
+        if found is _UNKNOWN:
+            found = self.known[need] = payments_in(self.context, need)
+        return found
+
+
+_BY_CONTEXT: BoundedMemo[TradingContext, dict[Units, Payments]] = BoundedMemo(lambda _: {}, 1 << 14)
+
+
+def _support(need: Units) -> tuple[int, ...]:
+    """The resources ``need`` asks for (remembered per need: needs are the cards' and stages' costs)."""
+    found = _SUPPORT.get(need)
+    if found is None:
+        found = _SUPPORT[need] = tuple(r for r, units in enumerate(need) if units)
+    return found
+
+
+def _reduce_own(deficit: list[int], wanted: int, choices: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """Use every own one-of card that can only help one lacking resource (the same payments, for free).
+
+    ``wanted`` is the mask of the resources ``deficit`` lacks; ``deficit`` is updated. Returns the mask
+    of the still-lacking resources and the own one-of cards that can still help (masked to it).
+    """
+    pending: list[int] | tuple[int, ...] = choices
+    while True:
+        useful = []
+        folded = 0  # the resource bit covered in this pass (one per pass)
+        for c in pending:
+            hit = c & wanted
+            if not hit:
+                continue
+            if folded or hit & (hit - 1):
+                useful.append(hit)
+            else:
+                deficit[hit.bit_length() - 1] -= 1
+                folded = hit
+        if not folded:
+            useful.sort()
+            return wanted, tuple(useful)
+        if not deficit[folded.bit_length() - 1]:
+            wanted ^= folded
+        pending = useful
+
+
+def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...], cheap: int) -> Seller:
+    """A neighbour packed to the ``wanted`` resources (``lacking``: the city's lack of each, in order).
+
+    A one-of card that can sell only one lacking resource counts as a fixed unit; units are capped at the
+    lack (smaller keys, more shared answers).
+    """
+    pack = PACKING[wanted]
+    if not choices:
+        capped = tuple([units[r] if units[r] < d else d for r, d in zip(BITS[wanted], lacking, strict=True)])
+        return tuple.__new__(Seller, (capped, (), pack[cheap & wanted]))  # Seller(...), faster
+    counts = [units[r] for r in BITS[wanted]]
+    kept = []
+    for c in choices:
+        hit = c & wanted
+        if not hit:
+            continue
+        if hit & (hit - 1):
+            kept.append(pack[hit])
+        else:
+            counts[pack[hit].bit_length() - 1] += 1
+    kept.sort()
+    capped = tuple([u if u < d else d for u, d in zip(counts, lacking, strict=True)])
+    return tuple.__new__(Seller, (capped, tuple(kept), pack[cheap & wanted]))
+
+
+def payments_in(context: TradingContext, need: Units) -> Payments:
+    """Every payment of ``need`` in ``context`` (not remembered here): the need reduced to a
+    :class:`Purchase` of what the city's own production lacks, then solved (None: nothing lacks)."""
+    deficit = [0] * C.N_RES
+    wanted = 0
+    units = context.units
+    for r in _support(need):
+        if need[r] > units[r]:
+            deficit[r] = need[r] - units[r]
+            wanted |= 1 << r
+    own: tuple[int, ...] = ()
+    if wanted and context.own_choices:
+        wanted, own = _reduce_own(deficit, wanted, context.own_choices)
+    if not wanted:
+        return None
+    new = tuple.__new__  # the named types without their keyword-handling __new__ (the hot path)
+    pack = PACKING[wanted]
+    lacking = tuple([deficit[r] for r in BITS[wanted]])
+    left = _seller(lacking, wanted, context.left_units, context.left_choices, context.left_cheap)
+    right = _seller(lacking, wanted, context.right_units, context.right_choices, context.right_cheap)
+    own_packed = tuple([pack[c] for c in own]) if own else own
+    purchase = new(Purchase, (lacking, own_packed, left, right))
+    found = _SOLVED.entries.get(purchase)  # the memo's fast path: one dict lookup
+    return _SOLVED(purchase) if found is None else found

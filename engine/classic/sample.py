@@ -1,0 +1,536 @@
+"""A whole classic game consistent with one seat's view: the world a bot may search on (:func:`sample`).
+
+A *world* is the deal (every Age's hands, the Free City pile, the guilds drawn) together with the card of
+every play the seat did not see (stages and discards of the others, the 7th cards, the hands still
+held). Equivalently: every hand is dealt in the order its cards will leave it, so a world is the card of
+every *slot* (each way a card leaves a hand, or stays in it). The seat's view rules worlds out through:
+
+- the public history: who built what when, who built a stage or discarded (card hidden);
+- the hands it held at the start of each turn (``seen``), so it knows what was in every hand that passed
+  through it, hence what the next holders can have played or still hold;
+- the Halicarnassus picks (the card was in the discard pile then) and, while it chooses one, the pile;
+- the Free City's obligations (2 players: it discards only when it can play nothing, and must build a
+  card it can chain).
+
+Sampling: the cards the seat cannot place (the *pool*) are dealt uniformly to the slots it knows nothing
+about, and each group of slots whose cards the seat saw together (a hand between two of its looks at it)
+gets its own cards in a uniformly random order. That draws uniformly among the worlds consistent with
+the history and the seen hands. The other constraints are then checked: first cheaply (the discard
+pile's contents), then by replaying the world from its deal and comparing the seat's view; a world that
+fails is drawn again. If many fresh draws fail, the draw continues as a random walk from the last one
+(swapping the cards of two slots that share a group, or two pool slots) that keeps to consistent worlds,
+whose stationary distribution is again uniform over them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.api import IllegalAction
+from engine.classic import compiled as C
+from engine.classic.game import ClassicGame
+from engine.classic.resolve import controller_at, held_packet, start_age
+from engine.classic.setup import deck_players, setup_of
+from engine.classic.state import AgeDeal, Deal, State
+
+FRESH_DRAWS = 40  # fresh worlds tried before the random walk takes over
+WALK_STEPS = 60  # swaps between two replays during the walk
+MAX_REPLAYS = 400  # then the view is declared impossible
+MAX_WALKS = 2000
+LATE = 10_000  # the time of the cards still held now
+
+# Fates of a slot: a revealed play of the history, a 7th card (or the Free City pile's last card)
+# discarded at the end of its Age, a card in a hand now, a card not dealt yet (Free City pile, future Age),
+# a guild left in the box.
+PLAY, LAST, HELD, UNDEALT, BOX = "play", "last", "held", "undealt", "box"
+
+
+
+@dataclass(slots=True, eq=False)
+class Slot:
+    """One card of the world: where it goes, and the card once drawn (``-1`` while unknown)."""
+
+    fate: str
+    play: int = -1  # index of its play in the history (fate PLAY)
+    card: int = -1
+    discarded: float = -1.0  # when it reaches the discard pile (-1: never)
+
+
+@dataclass(slots=True, eq=False)
+class PileCard:
+    """A Free City pile card (2 seats): known, drawn from the pool, or the card of a slot."""
+
+    card: int = -1
+    choose_from: list[Slot | int] = field(default_factory=list)  # drawn early: one of these, at random
+    source: Slot | int | None = None  # where its card is (a slot: a card not drawn, or chosen)
+
+    def refresh(self) -> None:
+        """Take the card of its source (after a draw or a swap)."""
+        if isinstance(self.source, Slot):
+            self.card = self.source.card
+        elif self.source is not None:
+            self.card = self.source
+
+
+@dataclass(slots=True, eq=False)
+class Group:
+    """Slots whose cards the seat saw together: ``known`` plus one pool card per ``drawn`` pile card."""
+
+    known: list[int]
+    drawn: list[PileCard]
+    slots: list[Slot]
+
+
+@dataclass(slots=True, eq=False)
+class Packet:
+    """One Age hand from its deal to now: every slot its cards go to, and the pile cards it drew."""
+
+    slots: list[Slot] = field(default_factory=list)
+    drawn: list[PileCard] = field(default_factory=list)
+    early: list[PileCard] = field(default_factory=list)  # drawn before the seat first saw the hand
+
+
+@dataclass(slots=True, eq=False)
+class AgeWorld:
+    """Everything to draw for one Age that has begun."""
+
+    age: int
+    packets: list[Packet]
+    pile: list[PileCard]
+    groups: list[Group]
+    pool: list[int]  # the cards no look of the seat placed
+    pool_slots: list[Slot]  # where they go (BOX slots take guilds only)
+    discarded: list[Slot]  # the slots that end in the discard pile
+
+
+class Impossible(ValueError):
+    """The view cannot be a seat's view of a classic game."""
+
+
+# --- reading the view ------------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Seen:
+    """What the view says, in engine terms."""
+
+    seat: int
+    seats: int
+    boards: tuple[int, ...]
+    age: int
+    turn: int
+    phase: str
+    history: list[dict[str, Any]]
+    looks: dict[tuple[int, int], tuple[list[int], int]]  # (age, turn) -> (hand, card drawn or -1)
+    held: list[int]  # cards per seat now
+    chosen: list[bool]
+    waiting: list[int]
+    my_choice: dict[str, Any] | None
+    my_free_city_choice: dict[str, Any] | None
+    discard: list[int] | None
+
+
+def _card(cid: Any) -> int:
+    card = C.CARD_INDEX.get(cid) if isinstance(cid, str) else None
+    if card is None:
+        raise Impossible(f"unknown card {cid!r}")
+    return card
+
+
+def _read(view: dict[str, Any]) -> Seen:
+    try:
+        cities = view["cities"]
+        seats = sum(1 for c in cities if c["seat"] is not None)
+        boards = tuple(C.board_side(C.BOARD_ID.index(c["board"]), C.SIDES.index(c["side"])) for c in cities)
+        looks = {(m["age"], m["turn"]): ([_card(c) for c in m["hand"]],
+                                         -1 if m["drawn"] is None else _card(m["drawn"]))
+                 for m in view["seen"]}
+        discard = None if view["discard"] is None else [_card(c) for c in view["discard"]]
+        seen = Seen(view["seat"], seats, boards, view["age"], view["turn"], view["phase"],
+                    list(view["history"]), looks, [c["hand_count"] for c in cities[:seats]],
+                    list(view["chosen"]), list(view["waiting"]), view["my_choice"],
+                    view["my_free_city_choice"], discard)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise Impossible(f"not a seat's view of a classic game: {err!r}") from None
+    if not 0 <= seen.seat < seats or seen.age not in (1, 2, 3) or not 1 <= seen.turn <= 6:
+        raise Impossible("not a seat's view of a classic game")
+    return seen
+
+
+# --- the slots of each Age -------------------------------------------------------------------------
+
+
+def _resolved_turns(seen: Seen, age: int) -> int:
+    """How many turns of ``age`` have been revealed."""
+    if age < seen.age or seen.phase == "over":
+        return 6
+    return seen.turn - 1 if seen.phase == "turn" else seen.turn
+
+
+Event = tuple[tuple[int, int, int], str, Any]  # ((turn, step order, history index), what, payload)
+
+
+def _build_age(seen: Seen, age: int) -> AgeWorld:
+    """The slots, groups and pool of an Age that has begun."""
+    seats, two = seen.seats, seen.seats == 2
+    plays = [(i, p) for i, p in enumerate(seen.history) if p["age"] == age]
+    resolved = _resolved_turns(seen, age)
+    now = age == seen.age and seen.phase != "over"
+    age_end = max((i for i, p in plays if p["step"] == "turn" and p["turn"] == 6), default=-1) + 0.5
+    events: list[list[Event]] = [[] for _ in range(seats)]
+    for i, p in plays:
+        if p["step"] not in ("turn", "babylon"):
+            continue  # Halicarnassus and guild copies take no card from a hand
+        card = -1 if p["card"] is None else _card(p["card"])
+        slot = Slot(PLAY, play=i, card=card, discarded=float(i) if p["type"] == "discard" else -1.0)
+        packet = held_packet(seats, age, p["turn"], p["seat"])
+        events[packet].append(((p["turn"], 2 if p["step"] == "turn" else 4, i), "exit", slot))
+    babylon = {p["seat"] for _, p in plays if p["step"] == "babylon"}
+    for seat in range(seats):
+        if resolved == 6:
+            packet = held_packet(seats, age, 6, seat)
+            if seat in babylon:
+                continue
+            if now and seen.held[seat]:
+                events[packet].append(((LATE, 0, 0), "exit", Slot(HELD)))
+            else:
+                events[packet].append(((6, 3, 0), "exit", Slot(LAST, discarded=age_end)))
+        else:
+            packet = held_packet(seats, age, seen.turn, seat)
+            events[packet].extend(((LATE, 0, 0), "exit", Slot(HELD)) for _ in range(seen.held[seat]))
+    pile: list[PileCard] = []
+    pool_slots: list[Slot] = []
+    if two:
+        pile = [PileCard() for _ in range(7)]
+        drawn = 6 if resolved == 6 else seen.turn
+        for turn in range(1, drawn + 1):
+            controller = controller_at(age, turn)
+            look = seen.looks.get((age, turn)) if controller == seen.seat else None
+            events[held_packet(2, age, turn, controller)].append(
+                ((turn, 0, 0), "draw", (pile[turn - 1], -1 if look is None else look[1])))
+        for position in range(drawn, 7):
+            slot = Slot(LAST, discarded=age_end) if resolved == 6 else Slot(UNDEALT)
+            pile[position].source = slot
+            pool_slots.append(slot)
+    for turn in range(1, 7):
+        look = seen.looks.get((age, turn))
+        if look is not None:
+            events[held_packet(seats, age, turn, seen.seat)].append(((turn, 1, 0), "look", look[0]))
+    groups: list[Group] = []
+    pinned: Counter[int] = Counter()
+    packets = [_walk(sorted(e, key=lambda ev: ev[0]), groups, pinned, pool_slots) for e in events]
+    players = deck_players(seats)
+    deck = Counter(C.deck(age, players))
+    if age == 3:
+        deck.update(C.GUILDS)
+        pool_slots.extend(Slot(BOX) for _ in range(len(C.GUILDS) - players - 2))
+    if any(pinned[c] > deck[c] for c in pinned):
+        raise Impossible(f"the view shows more copies of an Age {age} card than the deck holds")
+    pool = sorted((deck - pinned).elements())
+    if len(pool) != len(pool_slots) + sum(len(g.drawn) for g in groups):
+        raise Impossible(f"the Age {age} cards of the view do not add up")
+    discarded = [s for p in packets for s in p.slots if s.discarded >= 0]
+    discarded += [s for s in pool_slots if s.fate == LAST and s not in discarded]
+    return AgeWorld(age, packets, pile, groups, pool, pool_slots, discarded)
+
+
+def _walk(events: list[Event], groups: list[Group], pinned: Counter[int], pool_slots: list[Slot]) -> Packet:
+    """Split one packet's slots into groups between the seat's looks at it (see the module doc)."""
+    packet = Packet()
+    before: list[tuple[int, Slot]] = []  # slots before the first look, with their turn
+    early: list[tuple[int, PileCard]] = []  # pool draws before the first look
+    start: Counter[int] | None = None  # the content at the last look (None: no look yet)
+    added: Counter[int] = Counter()  # known cards drawn since the last look
+    unknown: list[PileCard] = []  # pool cards drawn since the last look
+    slots: list[Slot] = []  # slots since the last look
+    for (turn, _step, _index), what, payload in events:
+        if what == "exit":
+            packet.slots.append(payload)
+            if start is None:
+                before.append((turn, payload))
+            else:
+                slots.append(payload)
+        elif what == "draw":
+            pile_card, known = payload
+            packet.drawn.append(pile_card)
+            if known >= 0:
+                pile_card.card = known
+                added[known] += 1
+                if start is not None:
+                    pinned[known] += 1
+            elif start is None:
+                early.append((turn, pile_card))
+            else:
+                unknown.append(pile_card)
+        else:
+            look: Counter[int] = Counter(payload)
+            if start is None:
+                _close_first(packet, before, early, look - added, pinned, pool_slots)
+                pinned.update(look)
+            else:
+                _close(start + added, unknown, slots, look, groups, pinned)
+            start, added, unknown, slots = look, Counter(), [], []
+    if start is None:
+        _close_first(packet, before, early, None, pinned, pool_slots)
+    else:
+        _close(start + added, unknown, slots, None, groups, pinned)
+    return packet
+
+
+def _close_first(packet: Packet, before: list[tuple[int, Slot]], early: list[tuple[int, PileCard]],
+                 look: Counter[int] | None, pinned: Counter[int], pool_slots: list[Slot]) -> None:
+    """The slots before the seat's first look at a packet: public cards are known, the rest is pool.
+
+    A pile card drawn then is one of the cards the packet held after the draw, chosen at random."""
+    for _, slot in before:
+        if slot.card >= 0:
+            pinned[slot.card] += 1
+        else:
+            pool_slots.append(slot)
+    looked: list[Slot | int] = []
+    if look is not None:
+        looked.extend(sorted(look.elements()))
+    for turn, pile_card in sorted(early, key=lambda d: -d[0]):
+        after: list[Slot | int] = [slot for t, slot in before if t >= turn]
+        pile_card.choose_from = after + looked
+        packet.early.append(pile_card)
+
+
+def _close(content: Counter[int], unknown: list[PileCard], slots: list[Slot], look: Counter[int] | None,
+           groups: list[Group], pinned: Counter[int]) -> None:
+    """A group: what a packet held at a look (with the cards drawn since) that is gone at the next look."""
+    if look is not None:
+        newcomers = look - content
+        if sum(newcomers.values()) > len(unknown):
+            raise Impossible("a hand holds a card that cannot have reached it")
+        for card in sorted(newcomers.elements()):
+            unknown.pop().card = card
+            pinned[card] += 1
+        content = content + newcomers - look
+    hidden = []
+    for slot in slots:
+        if slot.card < 0:
+            hidden.append(slot)
+        elif content[slot.card] > 0:
+            content[slot.card] -= 1
+        elif unknown:
+            unknown.pop().card = slot.card
+            pinned[slot.card] += 1
+        else:
+            raise Impossible("a play names a card its hand could not hold")
+    group = Group(sorted(content.elements()), unknown, hidden)
+    if len(group.known) + len(group.drawn) != len(hidden):
+        raise Impossible("a hand's cards do not add up")
+    groups.append(group)
+
+
+# --- drawing a world -------------------------------------------------------------------------------
+
+
+def _deal_age(world: AgeWorld, rng: random.Random) -> None:
+    """Draw the cards of every unknown slot of one Age (uniform, see the module doc)."""
+    pool = list(world.pool)
+    box = [s for s in world.pool_slots if s.fate == BOX]
+    if box:
+        guilds = [c for c in pool if C.IS_GUILD[c]]
+        if len(guilds) < len(box):
+            raise Impossible("fewer guilds are left than the box holds")
+        for slot, card in zip(box, rng.sample(guilds, len(box)), strict=True):
+            slot.card = card
+            pool.remove(card)
+    rng.shuffle(pool)
+    cards = iter(pool)
+    for slot in world.pool_slots:
+        if slot.fate != BOX:
+            slot.card = next(cards)
+    for group in world.groups:
+        for pile_card in group.drawn:
+            pile_card.card = next(cards)
+        content = group.known + [p.card for p in group.drawn]
+        rng.shuffle(content)
+        for slot, card in zip(group.slots, content, strict=True):
+            slot.card = card
+    for packet in world.packets:
+        taken: set[int] = set()
+        for pile_card in packet.early:
+            pick = rng.choice([i for i in range(len(pile_card.choose_from)) if i not in taken])
+            taken.add(pick)
+            pile_card.source = pile_card.choose_from[pick]
+    for pile_card in world.pile:
+        pile_card.refresh()
+
+
+def _age_deal(world: AgeWorld) -> AgeDeal:
+    """The Age as dealt in the drawn world."""
+    hands = []
+    for packet in world.packets:
+        cards = Counter(s.card for s in packet.slots) - Counter(p.card for p in packet.drawn)
+        hand = tuple(sorted(cards.elements()))
+        if len(hand) != 7:
+            raise Impossible("a hand of the view does not hold 7 cards")
+        hands.append(hand)
+    return AgeDeal(tuple(hands), tuple(p.card for p in world.pile))
+
+
+def _future_age(age: int, seats: int, rng: random.Random) -> AgeDeal:
+    """An Age not begun yet, dealt as at setup."""
+    players = deck_players(seats)
+    cards = C.deck(age, players)
+    if age == 3:
+        cards += rng.sample(C.GUILDS, players + 2)
+    rng.shuffle(cards)
+    hands = tuple(tuple(sorted(cards[7 * seat: 7 * seat + 7])) for seat in range(seats))
+    return AgeDeal(hands, tuple(cards[14:21]) if seats == 2 else ())
+
+
+def _pile_faults(seen: Seen, worlds: list[AgeWorld]) -> int:
+    """How many Halicarnassus picks (and cards of a pile the seat sees) the drawn world misses."""
+    moves: list[tuple[float, int, int]] = []  # (time, +1 discarded / -1 taken, card)
+    for world in worlds:
+        moves.extend((s.discarded, 1, s.card) for s in world.discarded)
+    for i, p in enumerate(seen.history):
+        if p["step"] == "halicarnassus":
+            moves.append((float(i), -1, _card(p["card"])))
+    moves.sort()
+    pile: Counter[int] = Counter()
+    faults = 0
+    for _, delta, card in moves:
+        if delta > 0:
+            pile[card] += 1
+        elif pile[card] > 0:
+            pile[card] -= 1
+        else:
+            faults += 1
+    if seen.discard is not None:
+        faults += sum(((pile - Counter(seen.discard)) + (Counter(seen.discard) - pile)).values())
+    return faults
+
+
+def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: list[AgeDeal], seed: int,
+            rng: random.Random) -> ClassicGame | None:
+    """The drawn world played from its deal to the view's moment, or None if it does not fit the view."""
+    ages = [*(_age_deal(w) for w in worlds), *future]
+    deal = Deal(seen.boards, (ages[0], ages[1], ages[2]))
+    state = State.start(seen.seats, seed, {"setup": setup_of(deal)}, deal)
+    start_age(state, [])
+    game = ClassicGame(state)
+    cards = {s.play: s.card for w in worlds for p in w.packets for s in p.slots if s.fate == PLAY}
+    try:
+        for i in _log_order(seen):
+            p = seen.history[i]
+            action = {k: v for k, v in p.items() if k not in ("age", "turn", "step", "seat", "city")}
+            if action.get("card") is None:
+                action["card"] = C.CARD_ID[cards[i]]
+            game.apply(p["seat"], action)
+        if seen.phase == "turn":
+            _choose_now(game, seen, rng)
+    except (IllegalAction, KeyError):
+        return None
+    return game if game.view(seen.seat) == view else None
+
+
+def _log_order(seen: Seen) -> list[int]:
+    """History indices in an order the plays can be sent in: within a turn, the Free City's play after
+    its controller's own (the history lists them in resolution order, the Free City first)."""
+    return sorted(range(len(seen.history)), key=lambda i: (
+        seen.history[i]["age"], seen.history[i]["turn"], seen.history[i]["step"] != "turn",
+        seen.history[i]["step"] == "turn" and seen.history[i]["city"] >= seen.seats, i))
+
+
+def _choose_now(game: ClassicGame, seen: Seen, rng: random.Random) -> None:
+    """The current turn's choices: the seat's own, and a random legal one for every other seat that chose."""
+    if seen.my_choice is not None:
+        game.apply(seen.seat, dict(seen.my_choice))
+    if seen.my_free_city_choice is not None:
+        game.apply(seen.seat, dict(seen.my_free_city_choice))
+    for seat in range(seen.seats):
+        if seat == seen.seat or not seen.chosen[seat]:
+            continue
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        if seen.seats == 2 and seat == game.state.controller and seat not in seen.waiting:
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def _swap(worlds: list[AgeWorld], rng: random.Random) -> Callable[[], None] | None:
+    """Swap two cards of the world that may trade places (two slots of one group, two pool cards, a pool
+    card and a card a group drew from the pool); return what undoes it (None: nothing to swap)."""
+    world = rng.choice(worlds)
+    groups = [g for g in world.groups if len(g.slots) > 1]
+    drew = [g for g in world.groups if g.drawn]
+    pool = world.pool_slots
+    moves = [m for m, ok in (("group", groups), ("pool", len(pool) > 1), ("drawn", drew and pool)) if ok]
+    if not moves:
+        return None
+    move = rng.choice(moves)
+    if move == "group":
+        first, second = rng.sample(rng.choice(groups).slots, 2)
+    elif move == "pool":
+        first, second = rng.sample(pool, 2)
+        if (first.fate == BOX and not C.IS_GUILD[second.card]) or (
+                second.fate == BOX and not C.IS_GUILD[first.card]):
+            return None
+    else:
+        group = rng.choice(drew)
+        pile_card = rng.choice(group.drawn)
+        second = rng.choice(pool)
+        if second.fate == BOX and not C.IS_GUILD[pile_card.card]:
+            return None
+        first = next(slot for slot in group.slots if slot.card == pile_card.card)
+        pile_card.card, old = second.card, pile_card.card
+
+        def undo_drawn() -> None:
+            first.card, second.card = second.card, first.card
+            pile_card.card = old
+
+        first.card, second.card = second.card, first.card
+        return undo_drawn
+    first.card, second.card = second.card, first.card
+
+    def undo() -> None:
+        first.card, second.card = second.card, first.card
+
+    return undo
+
+
+def sample(view: dict[str, Any], seed: int) -> ClassicGame:
+    """A complete game consistent with ``view`` (a seat's view), drawn from ``seed`` (module doc)."""
+    seen = _read(view)
+    rng = random.Random(seed)
+    worlds = [_build_age(seen, age) for age in range(1, seen.age + 1)]
+    replays = 0
+    future: list[AgeDeal] = []
+    for _ in range(FRESH_DRAWS):
+        for world in worlds:
+            _deal_age(world, rng)
+        future = [_future_age(age, seen.seats, rng) for age in range(seen.age + 1, 4)]
+        if _pile_faults(seen, worlds) == 0:
+            replays += 1
+            game = _replay(seen, view, worlds, future, seed, rng)
+            if game is not None:
+                return game
+    faults = _pile_faults(seen, worlds)
+    for _ in range(MAX_WALKS):
+        if replays >= MAX_REPLAYS:
+            break
+        for _ in range(WALK_STEPS):
+            undo = _swap(worlds, rng)
+            if undo is None:
+                continue
+            now = _pile_faults(seen, worlds)
+            if now > faults or (now and now == faults and rng.random() < 0.5):
+                undo()
+            else:
+                faults = now
+        for world in worlds:
+            for pile_card in world.pile:
+                pile_card.refresh()
+        if faults == 0:
+            replays += 1
+            game = _replay(seen, view, worlds, future, seed, rng)
+            if game is not None:
+                return game
+    raise Impossible("no game fits this view")

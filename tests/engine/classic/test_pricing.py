@@ -1,0 +1,131 @@
+"""The classic pricing seam gives exactly what the shared solver gives on the whole problem.
+
+``engine.classic.pricing`` reduces a need to what a city lacks, buys the resources only one neighbour
+sells before solving, renumbers the rest canonically and remembers answers per trading context and per
+purchase. All of that must be invisible: these tests compare it with direct calls of
+``engine.payment.all_payments`` (and of ``payment_options`` for the undominated ones).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.classic import compiled as C
+from engine.classic.pricing import (
+    PRICES,
+    Coins,
+    Pricer,
+    Purchase,
+    Seller,
+    TradingContext,
+    payments_in,
+    solve_purchase,
+)
+from engine.payment import Market, all_payments, payment_options
+
+
+def _direct(purchase: Purchase) -> tuple[Coins, ...]:
+    """The solver on the purchase as it is (no reduction, no memo)."""
+    size = len(purchase.lacking)
+    markets = tuple(Market(PRICES[seller.cheap][:size], seller.units, seller.choices)
+                    for seller in (purchase.left, purchase.right))
+    found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
+    return tuple(Coins(*p.coins) for p in found)
+
+
+def _random_purchase(rng: random.Random) -> Purchase:
+    size = rng.randint(1, 5)
+    lacking = tuple(rng.randint(1, 3) for _ in range(size))
+
+    def cards(count: int) -> tuple[int, ...]:
+        masks = (rng.randrange(1, 1 << size) for _ in range(count))
+        return tuple(sorted(m for m in masks if m & (m - 1)))
+
+    def seller() -> Seller:
+        units = tuple(min(rng.choice((0, 0, 1, 2, 3)), need) for need in lacking)
+        return Seller(units, cards(rng.choice((0, 0, 1, 2))), rng.randrange(1 << size))
+
+    return Purchase(lacking, cards(rng.choice((0, 0, 1, 2))), seller(), seller())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_purchases_answer_like_the_solver(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(1000):
+        purchase = _random_purchase(rng)
+        found = solve_purchase(purchase)
+        assert found.payments == _direct(purchase), purchase
+        assert found.totals == tuple(a + b for a, b in found.payments)
+
+
+def test_forced_resources_add_a_fixed_cost() -> None:
+    # Resource 0 only the left neighbour sells (at 1 coin), resource 1 both sell at 2 coins.
+    purchase = Purchase((2, 1), (), Seller((2, 1), (), 0b01), Seller((0, 1), (), 0))
+    assert solve_purchase(purchase).payments == _direct(purchase) == ((2, 2), (4, 0))
+
+
+def test_a_forced_resource_short_of_stock_makes_the_need_impossible() -> None:
+    purchase = Purchase((2, 1), (), Seller((1, 1), (), 0), Seller((0, 1), (), 0))
+    assert solve_purchase(purchase).payments == _direct(purchase) == ()
+
+
+def test_renamed_resources_share_one_answer() -> None:
+    first = Purchase((1, 2), (), Seller((1, 0), (), 0), Seller((1, 2), (), 0))
+    renamed = Purchase((2, 1), (), Seller((0, 1), (), 0), Seller((2, 1), (), 0))
+    assert solve_purchase(first) == solve_purchase(renamed)
+    assert solve_purchase(first).payments == _direct(first) == _direct(renamed)
+
+
+def _whole(context: TradingContext, need: tuple[int, ...]) -> tuple[Coins, ...]:
+    """The solver on the whole 7-resource problem of a trading context."""
+    markets = (Market(PRICES[context.left_cheap], context.left_units, context.left_choices),
+               Market(PRICES[context.right_cheap], context.right_units, context.right_choices))
+    found = all_payments(need, context.units, context.own_choices, markets)
+    return tuple(Coins(*p.coins) for p in found)
+
+
+def _random_context(rng: random.Random) -> TradingContext:
+    def units() -> tuple[int, ...]:
+        return tuple(rng.choice((0, 0, 0, 1, 1, 2)) for _ in range(C.N_RES))
+
+    def cards() -> tuple[int, ...]:
+        return tuple(sorted(rng.randrange(1, 1 << C.N_RES) for _ in range(rng.choice((0, 0, 1, 2)))))
+
+    return TradingContext(units(), cards(), units(), cards(), rng.randrange(1 << C.N_RES),
+                          units(), cards(), rng.randrange(1 << C.N_RES))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_trading_contexts_answer_like_the_whole_problem(seed: int) -> None:
+    rng = random.Random(seed)
+    needs = [*C.CARD_NEED, *(need for stages in C.BS_NEED for need in stages)]
+    for _ in range(60):
+        context = _random_context(rng)
+        prices = Pricer(context)
+        for need in rng.sample(needs, 12):
+            found = prices.payments(need)
+            assert found == payments_in(context, need)
+            # None stands for "nothing to buy", the single free payment.
+            assert (((0, 0),) if found is None else found.payments) == _whole(context, need), (context, need)
+            if found is not None:
+                assert found.totals == tuple(a + b for a, b in found.payments)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_undominated_payments_are_the_solvers_payment_options(seed: int) -> None:
+    rng = random.Random(seed)
+    needs = [*C.CARD_NEED, *(need for stages in C.BS_NEED for need in stages)]
+    for _ in range(60):
+        context = _random_context(rng)
+        markets = (Market(PRICES[context.left_cheap], context.left_units, context.left_choices),
+                   Market(PRICES[context.right_cheap], context.right_units, context.right_choices))
+        for need in rng.sample(needs, 8):
+            answer = Pricer(context).payments(need)
+            found = (Coins(0, 0),) if answer is None else answer.payments
+            undominated = [p for p in found if not any(o != p and o.left <= p.left and o.right <= p.right
+                                                       for o in found)]
+            options = payment_options(need, context.units, context.own_choices, markets)
+            pareto = [Coins(*p.coins) for p in options]
+            assert undominated == pareto, (context, need)
