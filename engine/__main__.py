@@ -21,6 +21,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--seats", type=int, default=None, help="players per game (default: the game's own)")
+    sim.add_argument("--cities", action="store_true", help="classic: with the Cities expansion")
+    sim.add_argument("--teams", action="store_true", help="classic with Cities, 4 or 6 seats: the team game")
     add_arena_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "arena":
@@ -34,7 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     from engine.api import spec
 
     seats = args.seats if args.seats is not None else spec(args.kind).default_seats
-    print(format_stats(simulate(args.kind, seats, args.games, args.seed)))
+    options = {name: True for name in ("cities", "teams") if getattr(args, name)}
+    print(format_stats(simulate(args.kind, seats, args.games, args.seed, options=options or None)))
     return 0
 
 

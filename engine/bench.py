@@ -24,13 +24,20 @@ BENCHMARKS: list[tuple[str, int, int]] = [
     ("classic", 7, 200),
 ]
 
+# (kind, seats, games, options): benchmarks of an option set (Cities: at least 100 games/s wanted).
+OPTION_BENCHMARKS: list[tuple[str, int, int, dict[str, Any]]] = [
+    ("classic", 7, 200, {"cities": True}),
+    ("classic", 6, 200, {"cities": True, "teams": True}),
+]
+
 # (kind, seats): the mid-game positions whose copy costs are measured.
 COPY_COSTS: list[tuple[str, int]] = [("duel", 2), ("classic", 3), ("classic", 7)]
 
 
-def play_random(kind: str, seats: int, seed: int, rng: random.Random) -> tuple[Game, int]:
+def play_random(kind: str, seats: int, seed: int, rng: random.Random,
+                options: dict[str, Any] | None = None) -> tuple[Game, int]:
     """One game of random legal moves; returns (game, moves)."""
-    game = new_game(kind, seats=seats, seed=seed)
+    game = new_game(kind, seats=seats, seed=seed, options=options)
     moves = 0
     choice = rng.choice
     while True:
@@ -45,14 +52,16 @@ def play_random(kind: str, seats: int, seed: int, rng: random.Random) -> tuple[G
                 moves += 1
 
 
-def simulate(kind: str, seats: int, games: int, seed: int = 0) -> dict[str, Any]:
-    """Play ``games`` random games from seeds ``seed .. seed+games-1``; return the figures."""
+def simulate(kind: str, seats: int, games: int, seed: int = 0,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` random games from seeds ``seed .. seed+games-1`` (with ``options``); return the
+    figures."""
     rng = random.Random(seed)
     victories: Counter[str] = Counter()
     moves = 0
     start = time.perf_counter()
     for i in range(games):
-        game, n = play_random(kind, seats, seed + i, rng)
+        game, n = play_random(kind, seats, seed + i, rng, options)
         moves += n
         result = game.result() or {}
         victories[result.get("victory", "unknown")] += 1
@@ -60,6 +69,7 @@ def simulate(kind: str, seats: int, games: int, seed: int = 0) -> dict[str, Any]
     return {
         "kind": kind,
         "seats": seats,
+        "options": dict(options or {}),
         "games": games,
         "seconds": elapsed,
         "games_per_second": games / elapsed if elapsed else float("inf"),
@@ -71,7 +81,9 @@ def simulate(kind: str, seats: int, games: int, seed: int = 0) -> dict[str, Any]
 def format_stats(stats: dict[str, Any]) -> str:
     """One readable line of simulator figures."""
     shares = ", ".join(f"{k} {v:.1%}" for k, v in stats["victories"].items())
-    return (f"{stats['kind']} ({stats['seats']} seats): {stats['games']} games in {stats['seconds']:.2f}s = "
+    options = "".join(f", {k}={v}" for k, v in sorted(stats.get("options", {}).items()))
+    return (f"{stats['kind']} ({stats['seats']} seats{options}): {stats['games']} games in "
+            f"{stats['seconds']:.2f}s = "
             f"{stats['games_per_second']:.0f} games/s, {stats['moves_per_game']:.1f} moves/game; "
             f"victories: {shares}")
 
@@ -120,6 +132,8 @@ def main() -> None:
     """Print the benchmark figures of every row of BENCHMARKS, then the copy costs of COPY_COSTS."""
     for kind, seats, games in BENCHMARKS:
         print(format_stats(simulate(kind, seats, games)))
+    for kind, seats, games, options in OPTION_BENCHMARKS:
+        print(format_stats(simulate(kind, seats, games, options=options)))
     for kind, seats in COPY_COSTS:
         print(format_costs(copy_costs(kind, seats)))
 

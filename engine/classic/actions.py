@@ -8,9 +8,12 @@ board resource and their brown and grey cards only. Payments come from :mod:`eng
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
+from engine.classic import readings as R
 from engine.classic.pricing import Coins, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.state import (
@@ -19,6 +22,7 @@ from engine.classic.state import (
     DISCARD,
     HALI,
     OLYMPIA,
+    PAY,
     WONDER,
     Plan,
     State,
@@ -26,7 +30,7 @@ from engine.classic.state import (
 
 TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
 _FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
-                for k in range(len(ACTION_TYPES)))
+                if k != PAY else frozenset({"type", "coins"}) for k in range(len(ACTION_TYPES)))
 DISCARD_COINS = 3
 PAID_KINDS = frozenset({BUILD, WONDER})  # the kinds whose actions name the coins paid to each neighbour
 FREE = (Coins(0, 0),)
@@ -53,6 +57,7 @@ class CardOptions(NamedTuple):
     wonder: tuple[Coins, ...]
     wonder_reason: str | None
     olympia: bool
+    wonder_bank: int = 0  # coins paid to the bank for the next stage (Petra)
 
     @property
     def playable(self) -> bool:
@@ -74,7 +79,9 @@ def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
     if kind == BUILD and options is not None:
         return Plan(BUILD, card, left, right, options.bank, "chain" if options.chain else "paid")
     if kind == WONDER:
-        return Plan(WONDER, card, left, right, 0, "")
+        return Plan(WONDER, card, left, right, options.wonder_bank if options is not None else 0, "")
+    if kind == PAY:
+        return Plan(PAY, -1, left, 0, 0, "")
     return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
 
 
@@ -88,22 +95,59 @@ def discounts(state: State, city: int, late: bool = False) -> list[int]:
     return late_discounts(cheap, state.cheap_at_turn_start[city]) if late else cheap
 
 
+def rebates(state: State, city: int) -> tuple[int, int]:
+    """Cities, Smuggler's Cache: the masks ([left, right]) of resources ``city`` buys at 1 coin less (each
+    neighbour's starting resource)."""
+    if "smugglers_cache" not in state.abilities[city]:
+        return 0, 0
+    left, right = state.left(city), state.right(city)
+    return (1 << C.BOARD_RESOURCE[state.boards[left] // 2], 1 << C.BOARD_RESOURCE[state.boards[right] // 2])
+
+
 def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
     """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right])."""
     left, right = state.left(city), state.right(city)
     for_sale, sale_choices = state.for_sale, state.sale_choices
+    if state.cities:
+        rebate = rebates(state, city)
+        return Pricer(TradingContext(
+            tuple(state.production[city]), tuple(state.own_choices_now(city)), tuple(for_sale[left]),
+            tuple(state.sale_choices_now(left)), cheap[0], tuple(for_sale[right]),
+            tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1]))
     return Pricer(tuple.__new__(TradingContext, (
         tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
-        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1])))
+        tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1],
+        0, 0)))
 
 
-def payments(prices: Pricer, need: tuple[int, ...], budget: int) -> tuple[tuple[Coins, ...], str | None]:
-    """Every affordable payment of ``need``, cheapest first, or a reason why there is none."""
+def wharf_rebate(state: State, city: int, found: tuple[Coins, ...]) -> tuple[Coins, ...]:
+    """Cities, Clandestine Wharves: 1 coin less, once per purchase, to the neighbour of each wharf the city
+    has (on a unit whose price is still 1 or more; never below readings.PURCHASE_PRICE_FLOOR)."""
+    abilities = state.abilities[city]
+    west, east = "wharf_left" in abilities, "wharf_right" in abilities
+    if not (west or east):
+        return found
+    floor = R.PURCHASE_PRICE_FLOOR
+    lowered = {Coins(max(floor, pay.left - 1) if west and pay.left > floor else pay.left,
+                     max(floor, pay.right - 1) if east and pay.right > floor else pay.right)
+               for pay in found}
+    return tuple(sorted(lowered, key=lambda pay: (pay.left + pay.right, pay)))
+
+
+def payments(prices: Pricer, need: tuple[int, ...], budget: int,
+             rebate: Callable[[tuple[Coins, ...]], tuple[Coins, ...]] | None = None,
+             ) -> tuple[tuple[Coins, ...], str | None]:
+    """Every affordable payment of ``need``, cheapest first, or a reason why there is none (``rebate``
+    lowers the payments: Cities' wharves)."""
     found = prices.payments(need)
     if found is None:
         return FREE, None
     if not found.payments:
         return (), "the resources cannot be produced or bought"
+    if rebate is not None:
+        lowered = rebate(found.payments)
+        out = tuple(pay for pay in lowered if pay.left + pay.right <= budget)
+        return out, (None if out else "not enough coins to buy the resources")
     affordable = bisect_right(found.totals, budget)  # cheapest first: the affordable ones lead
     if affordable == len(found.totals):
         return found.payments, None
@@ -125,17 +169,30 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return (), bank, "not enough coins", False
-    found, reason = payments(prices, C.CARD_NEED[card], coins - bank)
+    wharf = partial(wharf_rebate, state, city) if state.cities else None
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, wharf)
     return found, bank, reason, False
 
 
-def stage_payments(state: State, city: int, prices: Pricer) -> tuple[tuple[Coins, ...], str | None]:
-    """Payments for the next wonder stage of ``city``, or a reason."""
+def stage_payments(state: State, city: int, prices: Pricer) -> tuple[tuple[Coins, ...], str | None, int]:
+    """Payments for the next wonder stage of ``city`` (or a reason) and its coins to the bank (Petra).
+
+    Cities, Architect Firm: the stage costs no resources (its coins are still paid)."""
     board_side = state.boards[city]
     built = state.stages[city]
     if built >= C.BS_STAGES[board_side]:
-        return (), "the wonder is complete"
-    return payments(prices, C.BS_NEED[board_side][built], state.coins[city])
+        return (), "the wonder is complete", 0
+    if not state.cities:
+        found, reason = payments(prices, C.BS_NEED[board_side][built], state.coins[city])
+        return found, reason, 0
+    bank = C.BS_COINS[board_side][built]
+    if bank > state.coins[city]:
+        return (), "not enough coins", bank
+    if "architect_firm" in state.abilities[city]:
+        return FREE, None, bank
+    found, reason = payments(prices, C.BS_NEED[board_side][built], state.coins[city] - bank,
+                             partial(wharf_rebate, state, city))
+    return found, reason, bank
 
 
 def olympia_ready(state: State, city: int) -> bool:
@@ -146,14 +203,15 @@ def olympia_ready(state: State, city: int) -> bool:
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
     """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
     prices = pricer(state, city, discounts(state, city, late))
-    wonder, wonder_reason = stage_payments(state, city, prices)
+    wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
     out = []
     for card in dict.fromkeys(cards):
         build, bank, reason, chain = card_build(state, city, card, prices)
         free = olympia and reason != "already built"
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free)))
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free,
+                                     wonder_bank)))
     return out
 
 
@@ -187,9 +245,17 @@ def single_card(kind: int, cards: list[int]) -> Legal:
     return {ActionKey(kind, card, -1, -1): None for card in cards}
 
 
+def pay_options(due: int, coins: int) -> Legal:
+    """Cities: the ways to settle a coin loss of ``due`` holding ``coins``: the coins paid (the rest is
+    taken as debt), paying as much as possible first."""
+    return {ActionKey(PAY, -1, paid, -1): None for paid in range(min(due, coins), -1, -1)}
+
+
 def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     """The interface dict of an action key."""
     kind, card, left, right = key
+    if kind == PAY:
+        return {"type": ACTION_TYPES[PAY], "coins": left}
     action: dict[str, Any] = {"type": ACTION_TYPES[kind], "card": C.CARD_ID[card]}
     if kind in PAID_KINDS:
         action["left"] = left
@@ -210,6 +276,11 @@ def parse(action: Any) -> tuple[ActionKey, bool]:
     extra = action.keys() - _FIELDS[kind]
     if extra:
         raise ValueError(f"unexpected fields for a {ACTION_TYPES[kind]!r} action: {sorted(map(str, extra))}")
+    if kind == PAY:
+        paid = action.get("coins")
+        if type(paid) is not int or paid < 0:  # noqa: E721 (an int, not a bool)
+            raise ValueError("'coins' must be the coins paid of the loss (an int >= 0)")
+        return ActionKey(PAY, -1, paid, -1), False
     card_id = action.get("card")
     card = C.CARD_INDEX.get(card_id) if isinstance(card_id, str) else None
     if card is None:

@@ -6,6 +6,9 @@ Wonder abilities beyond the card primitives:
 - ``halicarnassus``: at the end of the turn, build a card of the discard pile for free
 - ``babylon_last_card``: play the 7th card of each age instead of discarding it
 - ``copy_guild``: at the end of the game, copy a guild of a neighbour
+
+A stage cost may start with a number: coins paid to the bank (Petra, Cities). ``CITIES_BOARDS`` (Byzantium,
+Petra: current edition, cities-cards.md) are dealt only in games with Cities.
 """
 
 from __future__ import annotations
@@ -51,5 +54,16 @@ BOARDS: tuple[tuple[str, str, str, str, dict[str, tuple[Stage, ...]]], ...] = (
     ("giza", "Giza", "The Pyramids of Giza", "stone", {
         "A": (("SS", {"vp": 3}), ("WWW", {"vp": 5}), ("SSSS", {"vp": 7})),
         "B": (("WW", {"vp": 3}), ("SSS", {"vp": 5}), ("CCC", {"vp": 5}), ("SSSSP", {"vp": 7})),
+    }),
+)
+
+CITIES_BOARDS: tuple[tuple[str, str, str, str, dict[str, tuple[Stage, ...]]], ...] = (
+    ("byzantium", "Byzantium", "The Hagia Sophia of Byzantium", "stone", {
+        "A": (("CO", {"vp": 3}), ("WWP", {"vp": 4, "diplomacy": 1}), ("CCGT", {"vp": 7})),
+        "B": (("WOP", {"vp": 4, "diplomacy": 1}), ("OOGT", {"vp": 6, "diplomacy": 1})),
+    }),
+    ("petra", "Petra", "The Great Temple of Petra", "clay", {
+        "A": (("WS", {"vp": 3}), ("5", {"vp": 7}), ("WSSP", {"vp": 7})),
+        "B": (("CCOO", {"vp": 3, "loss_others": 2}), ("10", {"vp": 14})),
     }),
 )

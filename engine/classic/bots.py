@@ -106,7 +106,7 @@ class ClassicKnowledge:
 
     def __init__(self, weights: ClassicWeights | None = None) -> None:
         self.weights = weights or ClassicWeights()
-        data = catalog("classic")
+        data = catalog("classic", {"cities": True})  # every card and board, Cities' too
         self.cards: dict[str, dict[str, Any]] = {c["id"]: c for c in data["cards"]}
         self.boards: dict[str, dict[str, Any]] = {b["id"]: b for b in data["boards"]}
         self.card_prior = {cid: self._card_prior(c) for cid, c in self.cards.items()}
@@ -121,6 +121,8 @@ class ClassicKnowledge:
         """The one-move value of each legal action for the view's seat (or its Free City)."""
         table = self.table(view)
         kind = legal[0]["type"]
+        if kind == "pay_debt":  # Cities: a debt token costs 1 point, a coin a third of one
+            return [float(a["coins"]) for a in legal]
         if kind == "copy_guild":
             city = table.cities[view["pending"]["city"]]
             return [self.effect_gain(self.cards[a["card"]]["effect"], city, table) for a in legal]
@@ -133,7 +135,7 @@ class ClassicKnowledge:
 
     def action_group(self, action: Action) -> Hashable:
         """Actions that differ only in how the coins are split between the neighbours."""
-        return action["type"], action["card"], action.get("free_city", False)
+        return action["type"], action.get("card", action.get("coins")), action.get("free_city", False)
 
     def rollout_weight(self, action: Action) -> float:
         """Builds before stages before discards, good cards before poor ones."""

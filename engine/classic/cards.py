@@ -9,13 +9,27 @@ card free (chains). Effects are dicts built from a few primitives:
   (brown and grey production is sellable to neighbours, yellow production is not)
 - ``vp``, ``shields``, ``science`` (symbol), ``science_wild`` (count), ``coins`` (once, when built)
 - ``trade``: ``{"resources": [...], "neighbours": ["left" | "right"]}`` bought at 1 coin per unit
-- ``coins_per`` / ``vp_per``: ``{"count": [colours | "stages" | "defeats"], "whose": ["self", "left",
-  "right"], "each": n}`` (coins once when built, VP at the end of the game)
+- ``coins_per`` / ``vp_per``: ``{"count": [colours | "stages" | "defeats" | "victories" | "victories_1" |
+  "victories_3" | "victories_5"], "whose": ["self", "left", "right"], "each": n}`` (coins once when built, VP
+  at the end of the game; ``victories_k``: the military victory tokens of value k, i.e. of one Age)
+
+Cities (black cards, ``CITIES_CARDS``; rules digest cities.md §9) adds:
+
+- ``coins_neighbours`` / ``coins_others``: each neighbour / every other player takes n coins (when built)
+- ``loss_others``: every other player loses n coins (paid or taken as debt at the end of the turn);
+  ``loss_others_per``: 1 coin per thing counted in the victim's own city (``["victories"]``, ``["stages"]``)
+- ``debt_neighbours``: each neighbour takes n debt tokens; ``victory_token``: the builder takes a military
+  victory token of that value; ``diplomacy``: the builder takes n diplomacy tokens; ``spy``: n spies
+- ``ability``: ``smugglers_cache``, ``wharf_left`` / ``wharf_right``, ``secret_warehouse``,
+  ``black_market``, ``architect_firm``, ``discard_defeats`` (Memorial) and ``halicarnassus`` (Forging
+  Agency: the same end-of-turn build from the discard pile as the wonder's)
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from engine.classic import readings as R
 
 RAW = ["wood", "stone", "clay", "ore"]
 MANUFACTURED = ["glass", "textile", "papyrus"]
@@ -144,4 +158,71 @@ CARDS: tuple[Row, ...] = (
     ("Scientists Guild", 3, "purple", 0, "WWOOP", (), (), {"science_wild": 1}),
     ("Magistrates Guild", 3, "purple", 0, "WWWST", (), (), _per(["blue"], NEIGHBOURS, 0, 1)),
     ("Builders Guild", 3, "purple", 0, "SSCCG", (), (), _per(["stages"], ALL, 0, 1)),
+)
+
+
+def _loss(n: int, **more: Any) -> dict[str, Any]:
+    return {"loss_others": n, **more}
+
+
+def _raid(token: int) -> dict[str, Any]:
+    return {"victory_token": token, "debt_neighbours": 1}
+
+
+def _ability(name: str, **more: Any) -> dict[str, Any]:
+    return {"ability": name, **more}
+
+
+def _diplomat(vp: int) -> dict[str, Any]:
+    return {"vp": vp, "diplomacy": 1}
+
+
+# The 42 black cards of Cities (current edition; cities-cards.md): no copies marker (N of the 14 of each
+# Age are drawn at random), no chains.
+CITIES_CARDS: tuple[Row, ...] = (
+    # Age I
+    ("Smugglers Cache", 1, "black", 0, "", (), (), _ability("smugglers_cache")),
+    ("West Clandestine Wharf", 1, "black", 1, "", (), (), _ability("wharf_left")),
+    ("East Clandestine Wharf", 1, "black", 1, "", (), (), _ability("wharf_right")),
+    ("Secret Warehouse", 1, "black", 2, "", (), (), _ability("secret_warehouse")),
+    ("City Gates", 1, "black", 1, "W", (), (), _vp(4)),
+    ("Customs", 1, "black", 0, "", (), (), {"vp": 4, "coins_others": 1}),
+    ("Dive", 1, "black", 0, "", (), (), {"coins": 6, "coins_neighbours": 1}),
+    ("Opium Stash", 1, "black", 0, "", (), (), _loss(1, coins=3)),
+    ("Hideout", 1, "black", 0, "", (), (), _loss(1, vp=2)),
+    ("Raider Camp", 1, "black", 0, "", (), (), _raid(1)),
+    ("Cells", 1, "black", 0, "", (), (), _per(["victories_1"], SELF, 0, 2)),
+    ("Militia", 1, "black", 3, "", (), (), _sh(2)),
+    ("Residence", 1, "black", 0, "C", (), (), _diplomat(1)),
+    ("Pigeonhole", 1, "black", 1, "O", (), (), {"spy": 1}),
+    # Age II
+    ("Black Market", 2, "black", 0, "OT", (), (), _ability("black_market")),
+    ("Architect Firm", 2, "black", 1, "P", (), (), _ability("architect_firm", vp=2)),
+    ("Tabularium", 2, "black", 2, "WOT", (), (), _vp(6)),
+    ("Trade Center", 2, "black", 0, "SCP", (), (), {"vp": 6, "coins_others": 2}),
+    ("Gambling Den", 2, "black", 1, "", (), (), {"coins": 9, "coins_neighbours": 2}),
+    ("Opium Den", 2, "black", 0, "P", (), (), _loss(3, coins=4)),
+    ("Lair", 2, "black", 0, "WG", (), (), _loss(2, vp=3)),
+    ("Sepulcher", 2, "black", 0, "SGT", (), (), {"vp": 4, "loss_others_per": ["victories"]}),
+    ("Raider Fort", 2, "black", 1, "CO", (), (), _raid(3)),
+    ("Guardhouse", 2, "black", 2, "WO", (), (), _per(["victories_3"], SELF, 0, 3)),
+    ("Mercenaries", 2, "black", 4, "P", (), (), _sh(3)),
+    ("Consulate", 2, "black", 0, "CP", (), (), _diplomat(2)),
+    ("Band of Spies", 2, "black", 2, "SC", (), (), {"spy": 1}),
+    ("Forging Agency", 2, "black", 2, "", (), (), _ability("halicarnassus")),
+    # Age III
+    ("Capitol", 3, "black", 2, "SSCCGP", (), (), _vp(8)),
+    ("Mint", 3, "black", 0, "WWCGT", (), (), {"vp": 8, "coins_others": 3}),
+    ("Opium Distillery", 3, "black", 0, "WG", (), (), _loss(5, coins=5)),
+    ("Brotherhood", 3, "black", 0, "WWOT", (), (), _loss(3, vp=4)),
+    ("Chamber of Builders", 3, "black", 0, "WCGP", (), (), {"vp": 4, "loss_others_per": ["stages"]}),
+    ("Cenotaph", 3, "black", 0, "SCCGT", (), (), {"vp": 5, "loss_others_per": ["victories"]}),
+    ("Secret Network", 3, "black", 0, "SP", (), (), _per(["black"], SELF, 1, 1)),
+    ("Slave Market", 3, "black", 0, "WWOO", (), (), _per(["victories"], SELF, 1, 1)),
+    ("Raider Garrison", 3, "black", 2, "SST", (), (), _raid(5)),
+    ("Prison", 3, "black", 2, "COOP", (), (), _per(["victories_5"], SELF, 0, 4)),
+    ("Contingent", 3, "black", 5, "T", (), (), _sh(5)),
+    ("Embassy", 3, "black", 0, "SPT", (), (), _diplomat(R.EMBASSY_VP)),
+    ("Memorial", 3, "black", 0, "WST", (), (), _ability("discard_defeats", **_per(["defeats"], SELF, 2, 0))),
+    ("Torture Chamber", 3, "black", 3, "OOG", (), (), {"spy": 1}),
 )

@@ -6,8 +6,6 @@ import copy
 from typing import Any
 
 from engine.classic import compiled as C
-from engine.classic.boards import BOARDS
-from engine.classic.cards import CARDS
 
 
 def _cost(coins: int, need: tuple[int, ...]) -> dict[str, Any]:
@@ -15,7 +13,7 @@ def _cost(coins: int, need: tuple[int, ...]) -> dict[str, Any]:
 
 
 def _card(i: int) -> dict[str, Any]:
-    name, age, color, coins, _, free_with, copies, effect = CARDS[i]
+    name, age, color, coins, _, free_with, copies, effect = C.ALL_CARDS[i]
     effect = copy.deepcopy(effect)
     if C.SELLABLE[i] and ("produce" in effect or "produce_choice" in effect):
         effect["sellable"] = True
@@ -41,7 +39,7 @@ def _card(i: int) -> dict[str, Any]:
 
 def _board_side(bs: int) -> dict[str, Any]:
     board = bs // 2
-    _, name, wonder, resource, _ = BOARDS[board]
+    _, name, wonder, resource, _ = C.ALL_BOARDS[board]
     return {
         "id": C.BS_ID[bs],
         "type": "board",
@@ -52,19 +50,24 @@ def _board_side(bs: int) -> dict[str, Any]:
         "resource": resource,
         "stages": [
             {"id": f"{C.BS_ID[bs]}_{k + 1}", "type": "stage", "stage": k + 1,
-             "cost": _cost(0, C.BS_NEED[bs][k]), "effect": copy.deepcopy(effect)}
+             "cost": _cost(C.BS_COINS[bs][k], C.BS_NEED[bs][k]), "effect": copy.deepcopy(effect)}
             for k, (_, effect) in enumerate(C.BS_STAGE_SPEC[bs])
         ],
     }
 
 
 def catalog(options: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Every card (with its copies per player count) and every board side with its stages."""
+    """Every card (with its copies per player count) and every board side with its stages; with the
+    ``cities`` option also the 42 black cards (``"color": "black"``, no copies: N per Age are drawn) and
+    Byzantium and Petra (a stage's ``cost.coins`` is paid to the bank)."""
+    cities = bool((options or {}).get("cities"))
+    cards = C.N_CARDS if cities else C.N_BASE_CARDS
+    boards = C.N_BOARDS if cities else C.N_BASE_BOARDS
     return {
         "game": "classic",
         "resources": list(C.RESOURCES),
         "sciences": list(C.SCIENCES),
-        "colors": list(C.COLORS),
-        "cards": [_card(i) for i in range(C.N_CARDS)],
-        "boards": [_board_side(bs) for bs in range(len(C.BS_ID))],
+        "colors": list(C.COLORS if cities else C.COLORS[: C.BLACK]),
+        "cards": [_card(i) for i in range(cards)],
+        "boards": [_board_side(bs) for bs in range(2 * boards)],
     }

@@ -13,21 +13,31 @@ from engine.classic.actions import (
     hand_options,
     legal_of,
     parse,
+    pay_options,
     plan_of,
     single_card,
 )
-from engine.classic.resolve import copy_options, halicarnassus_cards, resolve_pending, resolve_turn
+from engine.classic.resolve import (
+    copy_options,
+    debt_deciders,
+    halicarnassus_cards,
+    resolve_pending,
+    resolve_turn,
+    settle_debt,
+)
 from engine.classic.state import (
     ACTION_TYPES,
     BABYLON,
     BUILD,
     COPY,
     COPY_GUILD,
+    DEBT,
     DISCARD,
     HALI,
     HALICARNASSUS,
     OLYMPIA,
     OVER,
+    PAY,
     TURN,
     WONDER,
     Choice,
@@ -62,11 +72,15 @@ class ClassicGame:
             return list(range(s.seats))
         if s.phase == OVER:
             return []
+        if s.phase == DEBT:
+            return debt_deciders(s)
         return [s.seat_of(s.queue[0].city)]
 
     def waiting(self) -> list[int]:
         """Seats of :meth:`to_act` that still owe a choice."""
         s = self.state
+        if s.phase == DEBT:
+            return [q for q in debt_deciders(s) if s.debt_choices[q] is None]
         if s.phase != TURN:
             return self.to_act()
         return [seat for seat in range(s.seats)
@@ -92,6 +106,8 @@ class ClassicGame:
             raise IllegalAction(str(err)) from None
         if s.phase == TURN:
             return self._choose(seat, key, free_city)
+        if s.phase == DEBT:
+            return self._pay(seat, key)
         legal, expected_free_city = self._current(seat)
         if free_city != expected_free_city:
             raise IllegalAction("this choice is for "
@@ -140,6 +156,8 @@ class ClassicGame:
         s = self.state
         if s.phase == TURN:
             return 0 <= seat < s.seats
+        if s.phase == DEBT:
+            return 0 <= seat < s.seats and s.debt_due[seat] > 0
         return s.phase != OVER and seat == s.seat_of(s.queue[0].city)
 
     def _current(self, seat: int) -> tuple[Legal, bool]:
@@ -149,6 +167,8 @@ class ClassicGame:
             if s.two and seat == s.controller and s.choices[seat] is not None and s.free_city_choice is None:
                 return self.free_city_legal(), True
             return self.own_legal(seat), False
+        if s.phase == DEBT:
+            return pay_options(s.debt_due[seat], s.coins[seat]), False
         return self.pending_legal(), s.queue[0].city >= s.seats
 
     def own_legal(self, seat: int) -> Legal:
@@ -228,10 +248,32 @@ class ClassicGame:
             self._legal.clear()
         return events
 
+    def _pay(self, seat: int, key: ActionKey) -> list[dict[str, Any]]:
+        """Cities: ``seat``'s secret choice of the coins it pays of its loss (it may change it until every
+        deciding seat has chosen); the last choice settles every loss."""
+        s = self.state
+        if key not in pay_options(s.debt_due[seat], s.coins[seat]):
+            raise IllegalAction(self._reason(seat, key, False))
+        canonical = action_of(key)
+        s.debt_choices[seat] = key.left
+        s.log.append([seat, canonical])
+        events: list[dict[str, Any]] = [{"type": "chosen", "seat": seat, "city": seat}]
+        if all(s.debt_choices[q] is not None for q in debt_deciders(s)):
+            settle_debt(s, events)
+        self._legal.clear()
+        return events
+
     def _reason(self, seat: int, key: ActionKey, free_city: bool) -> str:
-        """A readable reason why ``key`` is not among ``plans``."""
+        """A readable reason why ``key`` is not among the legal actions."""
         s = self.state
         kind, card, left, right = key
+        if s.phase == DEBT:
+            if kind != PAY:
+                return "settle your coin loss first, with a 'pay_debt' action"
+            most = min(s.debt_due[seat], s.coins[seat])
+            return f"pay from 0 to {most} coins of your loss of {s.debt_due[seat]} (the rest is debt)"
+        if kind == PAY:
+            return "there is no coin loss to settle now"
         cid = C.CARD_ID[card]
         phase = s.phase
         expected = {HALICARNASSUS: HALI, COPY_GUILD: COPY}.get(phase)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.classic import compiled as C
+from engine.classic import readings as R
 from engine.memo import BoundedMemo
 from engine.payment import Market, all_payments
 
@@ -48,12 +49,17 @@ Payments = Priced | None
 
 
 class Seller(NamedTuple):
-    """What a neighbour sells of the lacking resources: units, one-of cards (masks), and the mask of
-    those bought from it at 1 coin."""
+    """What a neighbour sells of the lacking resources: units, one-of cards (masks), the mask of those
+    bought from it at 1 coin, and (Cities: Smuggler's Cache) the mask of those bought at 1 coin less."""
 
     units: Units
     choices: tuple[int, ...]
     cheap: int
+    rebate: int = 0
+
+    def price(self, j: int) -> int:
+        """The price of one unit of resource ``j`` (2, 1 with a trading discount, 1 less with a rebate)."""
+        return max(R.PURCHASE_PRICE_FLOOR, 2 - (self.cheap >> j & 1) - (self.rebate >> j & 1))
 
 
 class Purchase(NamedTuple):
@@ -77,6 +83,8 @@ class TradingContext(NamedTuple):
     right_units: Units
     right_choices: tuple[int, ...]
     right_cheap: int
+    left_rebate: int = 0  # Cities: resources bought at 1 coin less (Smuggler's Cache)
+    right_rebate: int = 0
 
 
 def _bits(mask: int) -> tuple[int, ...]:
@@ -161,7 +169,7 @@ def _split_forced(purchase: Purchase) -> tuple[Purchase, Coins] | None:
         seller = left if side == 0 else right
         if seller.units[j] < units:
             return None
-        fixed[side] += units * (1 if seller.cheap >> j & 1 else 2)
+        fixed[side] += units * seller.price(j)
     if keep == (1 << len(lacking)) - 1:
         return purchase, Coins(0, 0)
     spots = BITS[keep]
@@ -169,7 +177,7 @@ def _split_forced(purchase: Purchase) -> tuple[Purchase, Coins] | None:
 
     def packed(seller: Seller) -> Seller:
         return Seller(tuple(seller.units[j] for j in spots), tuple(pack[c] for c in seller.choices),
-                      pack[seller.cheap])
+                      pack[seller.cheap], pack[seller.rebate])
 
     rest = Purchase(tuple(lacking[j] for j in spots), tuple(pack[c] for c in own), packed(left),
                     packed(right))
@@ -187,6 +195,7 @@ def _canonical(purchase: Purchase) -> Purchase:
 
     def feature(j: int) -> tuple[int, ...]:
         return (lacking[j], left.units[j], left.cheap >> j & 1, right.units[j], right.cheap >> j & 1,
+                left.rebate >> j & 1, right.rebate >> j & 1,
                 sum(c >> j & 1 for c in own), sum(c >> j & 1 for c in left.choices),
                 sum(c >> j & 1 for c in right.choices))
 
@@ -205,7 +214,8 @@ def _canonical(purchase: Purchase) -> Purchase:
 
     def renumbered(seller: Seller) -> Seller:
         return Seller(tuple(seller.units[old] for old in order),
-                      tuple(sorted(move(c) for c in seller.choices)), move(seller.cheap))
+                      tuple(sorted(move(c) for c in seller.choices)), move(seller.cheap),
+                      move(seller.rebate))
 
     return Purchase(tuple(lacking[old] for old in order), tuple(sorted(move(c) for c in own)),
                     renumbered(left), renumbered(right))
@@ -214,7 +224,8 @@ def _canonical(purchase: Purchase) -> Purchase:
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
     """The shared solver on a purchase as it is (nothing owned: the lack is the need)."""
     size = len(purchase.lacking)
-    markets = tuple(Market(PRICES[seller.cheap][:size], seller.units, seller.choices)
+    markets = tuple(Market(PRICES[seller.cheap][:size] if not seller.rebate
+                           else tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
                     for seller in (purchase.left, purchase.right))
     found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
     return tuple(Coins(p.coins[0], p.coins[1]) for p in found)
@@ -282,7 +293,8 @@ def _reduce_own(deficit: list[int], wanted: int, choices: tuple[int, ...]) -> tu
         pending = useful
 
 
-def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...], cheap: int) -> Seller:
+def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...], cheap: int,
+            rebate: int) -> Seller:
     """A neighbour packed to the ``wanted`` resources (``lacking``: the city's lack of each, in order).
 
     A one-of card that can sell only one lacking resource counts as a fixed unit; units are capped at the
@@ -291,7 +303,7 @@ def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...],
     pack = PACKING[wanted]
     if not choices:
         capped = tuple([units[r] if units[r] < d else d for r, d in zip(BITS[wanted], lacking, strict=True)])
-        return tuple.__new__(Seller, (capped, (), pack[cheap & wanted]))  # Seller(...), faster
+        return tuple.__new__(Seller, (capped, (), pack[cheap & wanted], pack[rebate & wanted]))
     counts = [units[r] for r in BITS[wanted]]
     kept = []
     for c in choices:
@@ -304,7 +316,7 @@ def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...],
             counts[pack[hit].bit_length() - 1] += 1
     kept.sort()
     capped = tuple([u if u < d else d for u, d in zip(counts, lacking, strict=True)])
-    return tuple.__new__(Seller, (capped, tuple(kept), pack[cheap & wanted]))
+    return tuple.__new__(Seller, (capped, tuple(kept), pack[cheap & wanted], pack[rebate & wanted]))
 
 
 def payments_in(context: TradingContext, need: Units) -> Payments:
@@ -325,8 +337,10 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
     new = tuple.__new__  # the named types without their keyword-handling __new__ (the hot path)
     pack = PACKING[wanted]
     lacking = tuple([deficit[r] for r in BITS[wanted]])
-    left = _seller(lacking, wanted, context.left_units, context.left_choices, context.left_cheap)
-    right = _seller(lacking, wanted, context.right_units, context.right_choices, context.right_cheap)
+    left = _seller(lacking, wanted, context.left_units, context.left_choices, context.left_cheap,
+                   context.left_rebate)
+    right = _seller(lacking, wanted, context.right_units, context.right_choices, context.right_cheap,
+                    context.right_rebate)
     own_packed = tuple([pack[c] for c in own]) if own else own
     purchase = new(Purchase, (lacking, own_packed, left, right))
     found = _SOLVED.entries.get(purchase)  # the memo's fast path: one dict lookup

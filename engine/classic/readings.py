@@ -52,3 +52,68 @@ def late_discounts(now: list[int], at_turn_start: list[int]) -> list[int]:
     """Digest §6.3 (?): the discount masks ([left, right]) for a purchase made after the turn's reveal
     (Babylon B's 7th card): those in force now, per :data:`DISCOUNT_FROM_BUILD_TURN`."""
     return now if DISCOUNT_FROM_BUILD_TURN else at_turn_start
+
+
+# --- Cities (rules digest cities.md, cards cities-cards.md) ------------------------------------------------
+# Each (?) of the Cities digests is one switch below, named by a test in
+# tests/engine/classic/test_cities_readings.py.
+
+# cities.md §6 (?): Cities is not offered with 2 seats (the 2-player variant with the Free City).
+CITIES_WITH_TWO_SEATS = False
+
+# cities-cards.md doubt 11 (?): Embassy gives 2 VP (S1, S4; S3 says 3).
+EMBASSY_VP = 2
+
+# cities.md §4 step 6 (?): amounts of coin losses that depend on a count (victory tokens, wonder stages) are
+# counted at the end of the turn, after the free builds from the discard pile (False: with the turn's gains,
+# before those builds).
+LOSSES_COUNTED_AT_END_OF_TURN = True
+
+# cities.md §5 / cities-cards.md doubt 18 (?): the debt token a Raider card hands to each neighbour cannot be
+# paid with a coin (False: it is a coin loss of 1, paid or taken as debt).
+RAIDER_DEBT_PAYABLE = False
+
+# cities.md §9.1 / doubt 14 (?): a spy copies the symbol of a neighbour's green card only (False: any symbol a
+# neighbour's city shows, wildcards of guilds and wonders included).
+SPY_COPIES_GREEN_CARDS_ONLY = True
+
+# cities.md §9.1 / doubt 14 (?): several spies of one player may copy the same neighbour card (False: each
+# spy copies a different card).
+SPIES_MAY_COPY_SAME_CARD = True
+
+# cities.md §9.2 / doubts 15-16 (?): a purchase price lowered by Smuggler's Cache or a Clandestine Wharf never
+# goes below this.
+PURCHASE_PRICE_FLOOR = 0
+
+# cities.md §9.3 / doubts 2 and 4 (?): what Secret Warehouse and Black Market produce is for their owner only
+# (True: neighbours may buy it too).
+CITIES_EXTRA_PRODUCTION_SELLABLE = False
+
+# cities.md §9.3 / doubts 2 and 4 (?): "a resource your city produces" counts every production, the one-of
+# cards (yellow, Alexandria) included (False: only fixed units: the board, brown and grey cards).
+PRODUCED_COUNTS_CHOICE_CARDS = True
+
+# cities.md §12.12 / doubt 8 (?): Secret Network counts itself among the city's black cards.
+SECRET_NETWORK_COUNTS_ITSELF = True
+
+# cities.md §12.16 (?): Forging Agency (and Halicarnassus) may build a black card from the discard pile.
+DISCARD_BUILD_TAKES_BLACK_CARDS = True
+
+# cities.md §11.1 (?): teams are seats (0, 1), (2, 3), (4, 5): teammates sit side by side.
+def teams_of(seats: int) -> tuple[tuple[int, int], ...]:
+    """The teams of a team game of ``seats`` (4 or 6)."""
+    return tuple((first, first + 1) for first in range(0, seats, 2))
+
+
+# cities.md §11.4 (?): opposing neighbours fight this many times at each conflict resolution.
+TEAM_CONFLICTS_PER_PAIR = 2
+
+# cities.md §11.5 (?): a diplomacy token of either player of an opposing pair reduces that pair's conflicts to
+# one, and the holder takes part in it (True); False: the holder sits the conflicts out as without teams.
+TEAM_DIPLOMACY_REDUCES_TO_ONE = True
+
+# cities.md §11.6 (?): "every other player" of a coin loss includes the builder's teammate.
+TEAM_LOSSES_HIT_TEAMMATE = True
+
+# cities.md §11.7 (?): teams tied on the sum share the victory (False: the team with more coins wins).
+TEAM_TIE_SHARED = True

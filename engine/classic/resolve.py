@@ -9,17 +9,21 @@ from typing import Any, NamedTuple
 from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.classic.actions import DISCARD_COINS
-from engine.classic.scoring import best_copy, finish
+from engine.classic.scoring import best_copy, finish, own_black_card
 from engine.classic.state import (
     BABYLON,
     COPY_GUILD,
+    DEBT,
     DISCARD,
     HALICARNASSUS,
+    NO_CITY,
     OLYMPIA,
     OVER,
+    PAY,
     TURN,
     WONDER,
     Choice,
+    Loss,
     Pending,
     Plan,
     Play,
@@ -41,7 +45,7 @@ class Placed(NamedTuple):
 
 
 def start_age(state: State, events: Events) -> None:
-    """Deal the next age's hands (7 per seat; 2 players: the 7-card Free City pile too)."""
+    """Deal the next age's hands (7 per seat, 8 with Cities; 2 players: the 7-card Free City pile too)."""
     state.age += 1
     state.turn = 0
     dealt = state.deal.ages[state.age - 1]
@@ -93,13 +97,111 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
 
 
 def gain(state: State, city: int, fx: C.Effect, why: str, events: Events) -> None:
-    """Immediate coins of a placed card or stage (counted after every placement of the turn)."""
+    """Immediate gains of a placed card or stage (counted after every placement of the turn): coins, and
+    with Cities coins to others, tokens, debt handed out; its coin losses are noted for the turn's end."""
     delta = fx.coins
     if fx.coins_per is not None:
-        delta += state.count_per(fx.coins_per, city)
+        delta += state.count_per(fx.coins_per, city) - own_black_card(fx.coins_per)
     if delta:
         state.coins[city] += delta
         events.append({"type": "coins", "city": city, "delta": delta, "why": why})
+    if not state.cities:
+        return
+    if fx.coins_neighbours:
+        for nb in (state.left(city), state.right(city)):
+            state.coins[nb] += fx.coins_neighbours
+            events.append({"type": "coins", "city": nb, "delta": fx.coins_neighbours, "why": "gift"})
+    if fx.coins_others:
+        for other in range(state.n):
+            if other != city:
+                state.coins[other] += fx.coins_others
+                events.append({"type": "coins", "city": other, "delta": fx.coins_others, "why": "gift"})
+    if fx.victory_token:
+        state.tokens[city].append(fx.victory_token)
+        events.append({"type": "victory_token", "city": city, "token": fx.victory_token})
+    if fx.debt_neighbours:
+        neighbours = (state.left(city), state.right(city))
+        if R.RAIDER_DEBT_PAYABLE:
+            state.losses.append(Loss(city, tuple(fx.debt_neighbours if v in neighbours else 0
+                                                 for v in range(state.n)), 0))
+        else:
+            for nb in neighbours:
+                state.debt[nb] += fx.debt_neighbours
+                events.append({"type": "debt", "city": nb, "debt": fx.debt_neighbours, "paid": 0})
+    if fx.diplomacy:
+        state.diplomacy[city] += fx.diplomacy
+        events.append({"type": "diplomacy", "city": city, "tokens": state.diplomacy[city]})
+    if fx.ability == "discard_defeats":
+        defeats = sum(1 for t in state.tokens[city] if t < 0)
+        state.tokens[city] = [t for t in state.tokens[city] if t > 0]
+        events.append({"type": "defeats_discarded", "city": city, "count": defeats})
+    if fx.has_loss:
+        victims = loss_victims(state, city)
+        fixed = [fx.loss_others if v in victims else 0 for v in range(state.n)]
+        per = fx.loss_others_per
+        if per and not R.LOSSES_COUNTED_AT_END_OF_TURN:
+            for v in victims:
+                fixed[v] += state.count(per, v)
+            per = 0
+        state.losses.append(Loss(city, tuple(fixed), per))
+
+
+def loss_victims(state: State, city: int) -> list[int]:
+    """The cities losing coins to a loss effect of ``city``: every other player (its teammate included
+    per readings.TEAM_LOSSES_HIT_TEAMMATE)."""
+    mate = None if R.TEAM_LOSSES_HIT_TEAMMATE else state.teammate(city)
+    return [v for v in range(state.n) if v != city and v != mate]
+
+
+def open_debt(state: State, events: Events) -> bool:
+    """Cities, end of a turn's gains: sum each seat's coin losses; a seat with no coins takes them all as
+    debt; return True if some seat must now choose how much to pay (the DEBT phase opens)."""
+    due = [0] * state.n
+    for loss in state.losses:
+        for v in range(state.n):
+            due[v] += loss.fixed[v]
+            if loss.per_kinds and v in loss_victims(state, loss.city):
+                due[v] += state.count(loss.per_kinds, v)
+    state.losses = []
+    state.debt_due = [0] * state.seats
+    state.debt_choices = [None] * state.seats
+    deciding = False
+    for seat in range(state.seats):
+        if not due[seat]:
+            continue
+        if state.coins[seat] == 0:
+            state.debt[seat] += due[seat]
+            events.append({"type": "debt", "city": seat, "debt": due[seat], "paid": 0})
+        else:
+            state.debt_due[seat] = due[seat]
+            deciding = True
+    if deciding:
+        state.phase = DEBT
+        events.append({"type": "pending", "kind": DEBT,
+                       "seats": [q for q in range(state.seats) if state.debt_due[q]]})
+    return deciding
+
+
+def debt_deciders(state: State) -> list[int]:
+    """The seats settling a coin loss now (DEBT phase)."""
+    return [q for q in range(state.seats) if state.debt_due[q]]
+
+
+def settle_debt(state: State, events: Events) -> None:
+    """Every seat has chosen: pay the coins, take the rest as debt, reveal the choices, go on."""
+    for seat in debt_deciders(state):
+        paid = state.debt_choices[seat]
+        assert paid is not None
+        due = state.debt_due[seat]
+        state.coins[seat] -= paid
+        state.debt[seat] += due - paid
+        action = {"type": "pay_debt", "coins": paid}
+        state.history.append(Play(state.age, state.turn, DEBT, seat, seat, PAY, -1, action))
+        events.append({"type": "debt", "city": seat, "debt": due - paid, "paid": paid})
+    state.debt_due = [0] * state.seats
+    state.debt_choices = [None] * state.seats
+    state.queue.pop(0)
+    advance(state, events)
 
 
 def resolve_turn(state: State, events: Events) -> None:
@@ -120,14 +222,14 @@ def resolve_turn(state: State, events: Events) -> None:
         if item is not None:
             placed.append(item)
             ability = item.effect.ability
-            if item.what == "stage" and ability == HALICARNASSUS and state.abilities_apply(city):
-                hali.append(city)
+            if ability == HALICARNASSUS and state.abilities_apply(city):
+                hali.append(city)  # Halicarnassus' stage, or Cities' Forging Agency
     for what, city, fx in placed:
         gain(state, city, fx, what, events)
     for city, delta in enumerate(income):
         if delta:
             state.coins[city] += delta
-    if state.turn == 6:
+    if state.turn == state.last_turn:
         _discard_last_cards(state, events)
     state.choices = [None] * state.seats
     state.free_city_choice = None
@@ -136,14 +238,16 @@ def resolve_turn(state: State, events: Events) -> None:
         if kind == HALICARNASSUS:
             order = sorted(hali) if R.HALICARNASSUS_IN_CITY_ORDER else hali
             queue.extend(Pending(HALICARNASSUS, c) for c in order)
-        elif state.turn == 6:
+            if state.cities:  # cities.md §4: losses after every gain and free build of the turn
+                queue.append(Pending(DEBT, NO_CITY))
+        elif state.turn == state.last_turn:
             queue.extend(Pending(BABYLON, s) for s in range(state.seats) if state.hands[s])
     state.queue = queue
     advance(state, events)
 
 
 def plays_last_card(state: State, city: int) -> bool:
-    """Babylon B stage 2: this city plays its 7th card (never the Free City, readings)."""
+    """Babylon B stage 2: this city plays its last card (never the Free City, readings)."""
     if city >= state.seats and not R.FREE_CITY_PLAYS_LAST_CARD:
         return False
     return state.has_ability(city, "babylon_last_card")
@@ -165,7 +269,9 @@ def halicarnassus_cards(state: State, city: int) -> list[int]:
     """Distinct discarded cards ``city`` may build for free (no duplicate structure), by card: the order
     of the pile is secret."""
     names = state.names[city]
-    return sorted({c for c in state.discard if C.CARD_NAME_IDX[c] not in names})
+    blacks = R.DISCARD_BUILD_TAKES_BLACK_CARDS
+    return sorted({c for c in state.discard
+                   if C.CARD_NAME_IDX[c] not in names and (blacks or not C.IS_BLACK[c])})
 
 
 def copy_options(state: State, city: int) -> list[int]:
@@ -178,6 +284,11 @@ def advance(state: State, events: Events) -> None:
     """Open the next pending choice, or move to the next turn / age / the end of the game."""
     while state.queue:
         kind, city = state.queue[0]
+        if kind == DEBT:
+            if open_debt(state, events):
+                return
+            state.queue.pop(0)
+            continue
         if kind == HALICARNASSUS and not halicarnassus_cards(state, city):
             state.queue.pop(0)
             events.append({"type": "effect_lost", "city": city, "kind": kind})
@@ -188,7 +299,7 @@ def advance(state: State, events: Events) -> None:
     if state.phase == COPY_GUILD:
         _finish(state, events)
         return
-    if state.turn < 6:
+    if state.turn < state.last_turn:
         _pass_hands(state, events)
         start_turn(state)
         return
@@ -238,7 +349,7 @@ def seen_hands(state: State, seat: int) -> list[SeenHand]:
         for play in state.history:
             if play.age == age and play.step == TURN:
                 plays.setdefault(play.turn, []).append(play)
-        for turn in range(1, (state.turn if age == state.age else 6) + 1):
+        for turn in range(1, (state.turn if age == state.age else state.last_turn) + 1):
             drawn = -1
             if state.two:
                 controller = controller_at(age, turn)
@@ -267,20 +378,58 @@ def _pass_hands(state: State, events: Events) -> None:
         events.append({"type": "hands_passed", "direction": "left"})
 
 
+def opponents(state: State) -> list[list[tuple[int, int]]]:
+    """Per city, the (neighbour, times) it fights at this Age's conflict resolution.
+
+    Base game: each neighbour once. Cities (§6): a holder of a diplomacy token sits out and its two
+    neighbours fight each other; with two fighters left they fight once; with fewer, nobody fights.
+    Teams (§11): teammates never fight; opposing neighbours fight readings.TEAM_CONFLICTS_PER_PAIR times,
+    once if either holds a diplomacy token (readings.TEAM_DIPLOMACY_REDUCES_TO_ONE).
+    """
+    n = state.n
+    out: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+    dip = state.diplomacy
+    if state.teams:
+        for city in range(n):
+            for nb in (state.left(city), state.right(city)):
+                if nb == state.teammate(city):
+                    continue
+                times = R.TEAM_CONFLICTS_PER_PAIR
+                if dip[city] or dip[nb]:
+                    if not R.TEAM_DIPLOMACY_REDUCES_TO_ONE:
+                        continue
+                    times = 1
+                out[city].append((nb, times))
+        return out
+    fighters = [c for c in range(n) if not dip[c]]
+    if len(fighters) < 2:
+        return out
+    for i, city in enumerate(fighters):
+        left = fighters[(i + 1) % len(fighters)]
+        right = fighters[(i - 1) % len(fighters)]
+        out[city] = [(left, 1)] if left == right else [(left, 1), (right, 1)]
+    return out
+
+
 def military(state: State, events: Events) -> None:
-    """End of an age: each city compares shields with each neighbour (+1/+3/+5 or -1)."""
+    """End of an age: each city compares shields with each opponent (+1/+3/+5 or -1), see opponents()."""
     win = VICTORY[state.age]
     shields = state.shields
-    for city in range(state.n):
-        for nb in (state.left(city), state.right(city)):
+    for city, against in enumerate(opponents(state)):
+        for nb, times in against:
             if shields[city] > shields[nb]:
                 token = win
             elif shields[city] < shields[nb]:
                 token = DEFEAT
             else:
                 continue
-            state.tokens[city].append(token)
-            events.append({"type": "military", "city": city, "against": nb, "token": token})
+            for _ in range(times):
+                state.tokens[city].append(token)
+                events.append({"type": "military", "city": city, "against": nb, "token": token})
+    for city in range(state.n):
+        if state.diplomacy[city]:
+            state.diplomacy[city] -= 1
+            events.append({"type": "diplomacy_used", "city": city, "tokens": state.diplomacy[city]})
 
 
 def resolve_pending(state: State, action: dict[str, Any], plan: Plan, events: Events) -> None:
@@ -289,23 +438,30 @@ def resolve_pending(state: State, action: dict[str, Any], plan: Plan, events: Ev
     seat = state.seat_of(city)
     card = plan.card
     state.history.append(Play(state.age, state.turn, kind, seat, city, plan.kind, card, action))
+    follow: list[Pending] = []  # steps this one adds right after it (Cities)
     if kind == HALICARNASSUS:
         state.discard.remove(card)
         state.add_card(city, card)
         events.append({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": 0,
                        "right": 0, "coins": 0, "how": "halicarnassus"})
         gain(state, city, C.CARD_FX[card], "card", events)
+        if C.CARD_FX[card].ability == HALICARNASSUS:
+            follow.append(Pending(HALICARNASSUS, city))
     elif kind == BABYLON:
         state.hands[seat].remove(card)
         income = [0] * state.n
         item = place(state, city, plan, income, events, seat)
         if item is not None:
             gain(state, city, item.effect, item.what, events)
+            if item.effect.ability == HALICARNASSUS:
+                follow.append(Pending(HALICARNASSUS, city))
         for c, delta in enumerate(income):
             state.coins[c] += delta
+        if state.cities:
+            follow.append(Pending(DEBT, NO_CITY))
     else:
         state.copies[city] = card
         events.append({"type": "guild_copied", "seat": seat, "city": city, "card": C.CARD_ID[card]})
-    state.queue.pop(0)
+    state.queue[0:1] = follow
     advance(state, events)
 

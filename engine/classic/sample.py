@@ -34,7 +34,7 @@ from engine.api import IllegalAction
 from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.resolve import controller_at, held_packet, start_age
-from engine.classic.setup import deck_players, setup_of
+from engine.classic.setup import deal_age, deck_players, setup_of
 from engine.classic.state import AgeDeal, Deal, State
 
 FRESH_DRAWS = 40  # fresh worlds tried before the random walk takes over
@@ -57,6 +57,7 @@ class Slot:
     fate: str
     play: int = -1  # index of its play in the history (fate PLAY)
     card: int = -1
+    box: str = ""  # fate BOX: what the box keeps ("guild" or, with Cities, "black")
     discarded: float = -1.0  # when it reaches the discard pile (-1: never)
 
 
@@ -103,7 +104,7 @@ class AgeWorld:
     pile: list[PileCard]
     groups: list[Group]
     pool: list[int]  # the cards no look of the seat placed
-    pool_slots: list[Slot]  # where they go (BOX slots take guilds only)
+    pool_slots: list[Slot]  # where they go (BOX slots take guilds only, or black cards only)
     discarded: list[Slot]  # the slots that end in the discard pile
 
 
@@ -132,6 +133,21 @@ class Seen:
     my_choice: dict[str, Any] | None
     my_free_city_choice: dict[str, Any] | None
     discard: list[int] | None
+    cities: bool = False  # Cities: 8-card hands, 7 turns, black cards
+    teams: bool = False
+    mate: int = -1  # team game: the teammate, whose hands the seat saw too
+    mate_looks: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    my_debt: int | None = None  # DEBT phase: the coins the seat chose to pay
+
+    @property
+    def last_turn(self) -> int:
+        """The turns of an Age (7 with Cities)."""
+        return 7 if self.cities else 6
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The public options the game was set up with."""
+        return {**({"cities": True} if self.cities else {}), **({"teams": True} if self.teams else {})}
 
 
 def _card(cid: Any) -> int:
@@ -154,9 +170,16 @@ def _read(view: dict[str, Any]) -> Seen:
                     list(view["history"]), looks, [c["hand_count"] for c in cities[:seats]],
                     list(view["chosen"]), list(view["waiting"]), view["my_choice"],
                     view["my_free_city_choice"], discard)
+        if view.get("cities_expansion"):
+            seen.cities = True
+            seen.teams = view["teams"] is not None
+            seen.mate = -1 if view["teammate"] is None else view["teammate"]
+            seen.mate_looks = {(m["age"], m["turn"]): [_card(c) for c in m["hand"]]
+                               for m in view["teammate_seen"] or ()}
+            seen.my_debt = None if view["my_debt"] is None else view["my_debt"]["choice"]
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         raise Impossible(f"not a seat's view of a classic game: {err!r}") from None
-    if not 0 <= seen.seat < seats or seen.age not in (1, 2, 3) or not 1 <= seen.turn <= 6:
+    if not 0 <= seen.seat < seats or seen.age not in (1, 2, 3) or not 1 <= seen.turn <= seen.last_turn:
         raise Impossible("not a seat's view of a classic game")
     return seen
 
@@ -167,7 +190,7 @@ def _read(view: dict[str, Any]) -> Seen:
 def _resolved_turns(seen: Seen, age: int) -> int:
     """How many turns of ``age`` have been revealed."""
     if age < seen.age or seen.phase == "over":
-        return 6
+        return seen.last_turn
     return seen.turn - 1 if seen.phase == "turn" else seen.turn
 
 
@@ -180,7 +203,8 @@ def _build_age(seen: Seen, age: int) -> AgeWorld:
     plays = [(i, p) for i, p in enumerate(seen.history) if p["age"] == age]
     resolved = _resolved_turns(seen, age)
     now = age == seen.age and seen.phase != "over"
-    age_end = max((i for i, p in plays if p["step"] == "turn" and p["turn"] == 6), default=-1) + 0.5
+    last = seen.last_turn
+    age_end = max((i for i, p in plays if p["step"] == "turn" and p["turn"] == last), default=-1) + 0.5
     events: list[list[Event]] = [[] for _ in range(seats)]
     for i, p in plays:
         if p["step"] not in ("turn", "babylon"):
@@ -191,14 +215,14 @@ def _build_age(seen: Seen, age: int) -> AgeWorld:
         events[packet].append(((p["turn"], 2 if p["step"] == "turn" else 4, i), "exit", slot))
     babylon = {p["seat"] for _, p in plays if p["step"] == "babylon"}
     for seat in range(seats):
-        if resolved == 6:
-            packet = held_packet(seats, age, 6, seat)
+        if resolved == last:
+            packet = held_packet(seats, age, last, seat)
             if seat in babylon:
                 continue
             if now and seen.held[seat]:
                 events[packet].append(((LATE, 0, 0), "exit", Slot(HELD)))
             else:
-                events[packet].append(((6, 3, 0), "exit", Slot(LAST, discarded=age_end)))
+                events[packet].append(((last, 3, 0), "exit", Slot(LAST, discarded=age_end)))
         else:
             packet = held_packet(seats, age, seen.turn, seat)
             events[packet].extend(((LATE, 0, 0), "exit", Slot(HELD)) for _ in range(seen.held[seat]))
@@ -216,10 +240,13 @@ def _build_age(seen: Seen, age: int) -> AgeWorld:
             slot = Slot(LAST, discarded=age_end) if resolved == 6 else Slot(UNDEALT)
             pile[position].source = slot
             pool_slots.append(slot)
-    for turn in range(1, 7):
+    for turn in range(1, last + 1):
         look = seen.looks.get((age, turn))
         if look is not None:
             events[held_packet(seats, age, turn, seen.seat)].append(((turn, 1, 0), "look", look[0]))
+        mate_look = seen.mate_looks.get((age, turn))
+        if mate_look is not None:  # Cities' team game: the teammate's hand, seen too
+            events[held_packet(seats, age, turn, seen.mate)].append(((turn, 1, 0), "look", mate_look))
     groups: list[Group] = []
     pinned: Counter[int] = Counter()
     packets = [_walk(sorted(e, key=lambda ev: ev[0]), groups, pinned, pool_slots) for e in events]
@@ -227,7 +254,10 @@ def _build_age(seen: Seen, age: int) -> AgeWorld:
     deck = Counter(C.deck(age, players))
     if age == 3:
         deck.update(C.GUILDS)
-        pool_slots.extend(Slot(BOX) for _ in range(len(C.GUILDS) - players - 2))
+        pool_slots.extend(Slot(BOX, box="guild") for _ in range(len(C.GUILDS) - players - 2))
+    if seen.cities:
+        deck.update(C.BLACK_CARDS[age])
+        pool_slots.extend(Slot(BOX, box="black") for _ in range(len(C.BLACK_CARDS[age]) - players))
     if any(pinned[c] > deck[c] for c in pinned):
         raise Impossible(f"the view shows more copies of an Age {age} card than the deck holds")
     pool = sorted((deck - pinned).elements())
@@ -334,14 +364,15 @@ def _close(content: Counter[int], unknown: list[PileCard], slots: list[Slot], lo
 def _deal_age(world: AgeWorld, rng: random.Random) -> None:
     """Draw the cards of every unknown slot of one Age (uniform, see the module doc)."""
     pool = list(world.pool)
-    box = [s for s in world.pool_slots if s.fate == BOX]
-    if box:
-        guilds = [c for c in pool if C.IS_GUILD[c]]
-        if len(guilds) < len(box):
-            raise Impossible("fewer guilds are left than the box holds")
-        for slot, card in zip(box, rng.sample(guilds, len(box)), strict=True):
-            slot.card = card
-            pool.remove(card)
+    for kind in ("guild", "black"):
+        box = [s for s in world.pool_slots if s.fate == BOX and s.box == kind]
+        if box:
+            left = [c for c in pool if _fits(box[0], c)]
+            if len(left) < len(box):
+                raise Impossible(f"fewer {kind} cards are left than the box holds")
+            for slot, card in zip(box, rng.sample(left, len(box)), strict=True):
+                slot.card = card
+                pool.remove(card)
     rng.shuffle(pool)
     cards = iter(pool)
     for slot in world.pool_slots:
@@ -364,27 +395,28 @@ def _deal_age(world: AgeWorld, rng: random.Random) -> None:
         pile_card.refresh()
 
 
-def _age_deal(world: AgeWorld) -> AgeDeal:
-    """The Age as dealt in the drawn world."""
+def _fits(slot: Slot, card: int) -> bool:
+    """True if ``card`` may go to ``slot`` (the box keeps guilds, or black cards, only)."""
+    if slot.fate != BOX:
+        return True
+    return bool(C.IS_GUILD[card]) if slot.box == "guild" else bool(C.IS_BLACK[card])
+
+
+def _age_deal(world: AgeWorld, size: int) -> AgeDeal:
+    """The Age as dealt in the drawn world (``size`` cards per hand)."""
     hands = []
     for packet in world.packets:
         cards = Counter(s.card for s in packet.slots) - Counter(p.card for p in packet.drawn)
         hand = tuple(sorted(cards.elements()))
-        if len(hand) != 7:
-            raise Impossible("a hand of the view does not hold 7 cards")
+        if len(hand) != size:
+            raise Impossible(f"a hand of the view does not hold {size} cards")
         hands.append(hand)
     return AgeDeal(tuple(hands), tuple(p.card for p in world.pile))
 
 
-def _future_age(age: int, seats: int, rng: random.Random) -> AgeDeal:
+def _future_age(age: int, seen: Seen, rng: random.Random) -> AgeDeal:
     """An Age not begun yet, dealt as at setup."""
-    players = deck_players(seats)
-    cards = C.deck(age, players)
-    if age == 3:
-        cards += rng.sample(C.GUILDS, players + 2)
-    rng.shuffle(cards)
-    hands = tuple(tuple(sorted(cards[7 * seat: 7 * seat + 7])) for seat in range(seats))
-    return AgeDeal(hands, tuple(cards[14:21]) if seats == 2 else ())
+    return deal_age(age, seen.seats, seen.options, rng)
 
 
 def _pile_faults(seen: Seen, worlds: list[AgeWorld]) -> int:
@@ -413,9 +445,10 @@ def _pile_faults(seen: Seen, worlds: list[AgeWorld]) -> int:
 def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: list[AgeDeal], seed: int,
             rng: random.Random) -> ClassicGame | None:
     """The drawn world played from its deal to the view's moment, or None if it does not fit the view."""
-    ages = [*(_age_deal(w) for w in worlds), *future]
+    size = 8 if seen.cities else 7
+    ages = [*(_age_deal(w, size) for w in worlds), *future]
     deal = Deal(seen.boards, (ages[0], ages[1], ages[2]))
-    state = State.start(seen.seats, seed, {"setup": setup_of(deal)}, deal)
+    state = State.start(seen.seats, seed, {"setup": setup_of(deal), **seen.options}, deal)
     start_age(state, [])
     game = ClassicGame(state)
     cards = {s.play: s.card for w in worlds for p in w.packets for s in p.slots if s.fate == PLAY}
@@ -423,11 +456,13 @@ def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: li
         for i in _log_order(seen):
             p = seen.history[i]
             action = {k: v for k, v in p.items() if k not in ("age", "turn", "step", "seat", "city")}
-            if action.get("card") is None:
+            if action.get("card") is None and p["step"] != "debt":
                 action["card"] = C.CARD_ID[cards[i]]
             game.apply(p["seat"], action)
         if seen.phase == "turn":
             _choose_now(game, seen, rng)
+        elif seen.phase == "debt":
+            _pay_now(game, seen, rng)
     except (IllegalAction, KeyError):
         return None
     return game if game.view(seen.seat) == view else None
@@ -455,6 +490,16 @@ def _choose_now(game: ClassicGame, seen: Seen, rng: random.Random) -> None:
             game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
+def _pay_now(game: ClassicGame, seen: Seen, rng: random.Random) -> None:
+    """Cities, a coin loss being settled: the seat's own choice, and a random one for every other seat that
+    chose (the choices are secret until all are made)."""
+    if seen.my_debt is not None:
+        game.apply(seen.seat, {"type": "pay_debt", "coins": seen.my_debt})
+    for seat in range(seen.seats):
+        if seat != seen.seat and seen.chosen[seat]:
+            game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
 def _swap(worlds: list[AgeWorld], rng: random.Random) -> Callable[[], None] | None:
     """Swap two cards of the world that may trade places (two slots of one group, two pool cards, a pool
     card and a card a group drew from the pool); return what undoes it (None: nothing to swap)."""
@@ -470,14 +515,13 @@ def _swap(worlds: list[AgeWorld], rng: random.Random) -> Callable[[], None] | No
         first, second = rng.sample(rng.choice(groups).slots, 2)
     elif move == "pool":
         first, second = rng.sample(pool, 2)
-        if (first.fate == BOX and not C.IS_GUILD[second.card]) or (
-                second.fate == BOX and not C.IS_GUILD[first.card]):
+        if not (_fits(first, second.card) and _fits(second, first.card)):
             return None
     else:
         group = rng.choice(drew)
         pile_card = rng.choice(group.drawn)
         second = rng.choice(pool)
-        if second.fate == BOX and not C.IS_GUILD[pile_card.card]:
+        if not _fits(second, pile_card.card):
             return None
         first = next(slot for slot in group.slots if slot.card == pile_card.card)
         pile_card.card, old = second.card, pile_card.card
@@ -506,7 +550,7 @@ def sample(view: dict[str, Any], seed: int) -> ClassicGame:
     for _ in range(FRESH_DRAWS):
         for world in worlds:
             _deal_age(world, rng)
-        future = [_future_age(age, seen.seats, rng) for age in range(seen.age + 1, 4)]
+        future = [_future_age(age, seen, rng) for age in range(seen.age + 1, 4)]
         if _pile_faults(seen, worlds) == 0:
             replays += 1
             game = _replay(seen, view, worlds, future, seed, rng)

@@ -8,20 +8,23 @@ updated incrementally when a card or a stage is added.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
 
 # Action kinds (indices into ACTION_TYPES) and how a build was paid.
-BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY = range(6)
-ACTION_TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild")
+BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY, PAY = range(7)
+ACTION_TYPES = ("build", "wonder", "discard", "olympia", "halicarnassus", "copy_guild", "pay_debt")
 HIDDEN_KINDS = frozenset({WONDER, DISCARD})  # the card played is face down
 
 # Phases: a simultaneous turn, the single-seat pending steps after it, the end.
 TURN, HALICARNASSUS, BABYLON, COPY_GUILD, OVER = "turn", "halicarnassus", "babylon", "copy_guild", "over"
 PENDING_PHASES = (HALICARNASSUS, BABYLON, COPY_GUILD)
+# Cities: the simultaneous decision of every seat facing a coin loss (coins paid vs debt taken).
+DEBT = "debt"
+NO_CITY = -1  # the city of a pending step that is not one city's (the debt decision)
 
 
 class AgeDeal(NamedTuple):
@@ -75,6 +78,15 @@ class Play(NamedTuple):
     kind: int
     card: int
     action: dict[str, Any]
+
+
+class Loss(NamedTuple):
+    """A coin loss of the turn (Cities): who caused it, the fixed amount per city, and the kinds (bitmask of
+    COUNT_KINDS) each victim loses 1 coin per, counted at the turn's end."""
+
+    city: int
+    fixed: tuple[int, ...]
+    per_kinds: int
 
 
 class SeenHand(NamedTuple):
@@ -135,6 +147,16 @@ class State:
     wild: list[int]
     colors: list[list[int]]
     abilities: list[set[str]]
+    # --- Cities (after every positional field of copy) ---------------------------------------------
+    spies: list[int] = field(default_factory=list)  # cache: spies per city
+    cities: bool = False
+    teams: tuple[tuple[int, int], ...] = ()  # team games: the teams (pairs of seats)
+    hand_size: int = 7
+    debt: list[int] = field(default_factory=list)  # per city: debt tokens (-1 point each), never repaid
+    diplomacy: list[int] = field(default_factory=list)  # per city: diplomacy tokens held
+    losses: list[Loss] = field(default_factory=list)  # the coin losses of the turn, applied at its end
+    debt_due: list[int] = field(default_factory=list)  # per seat: the loss to settle now (0: none)
+    debt_choices: list[int | None] = field(default_factory=list)  # per seat: coins it pays (secret)
 
     @classmethod
     def start(cls, seats: int, seed: int, options: dict[str, Any], deal: Deal) -> State:
@@ -156,11 +178,23 @@ class State:
             names=[set() for _ in range(n)], production=production, for_sale=for_sale,
             own_choices=[[] for _ in range(n)], sale_choices=[[] for _ in range(n)], cheap=_zeros(n, 2),
             cheap_at_turn_start=_zeros(n, 2), shields=[0] * n, science=_zeros(n, 3), wild=[0] * n,
-            colors=_zeros(n, 7), abilities=[set() for _ in range(n)],
+            colors=_zeros(n, C.N_COLORS), abilities=[set() for _ in range(n)],
+            spies=[0] * n, cities=bool(options.get("cities")),
+            teams=R.teams_of(seats) if options.get("teams") else (),
+            hand_size=8 if options.get("cities") else 7, debt=[0] * n, diplomacy=[0] * n, losses=[],
+            debt_due=[0] * seats, debt_choices=[None] * seats,
         )
 
     def copy(self) -> State:
         """An independent copy (the deal and the options are shared: they never change)."""
+        other = self._copy_base()
+        other.cities, other.teams, other.hand_size = self.cities, self.teams, self.hand_size
+        other.debt, other.diplomacy = list(self.debt), list(self.diplomacy)
+        other.losses, other.debt_due = list(self.losses), list(self.debt_due)
+        other.debt_choices, other.spies = list(self.debt_choices), list(self.spies)
+        return other
+
+    def _copy_base(self) -> State:
         return State(
             self.seats, self.seed, self.options, self.deal, self.n, self.two, self.boards, self.age,
             self.turn, self.phase, [list(h) for h in self.hands], list(self.pile), self.controller,
@@ -184,6 +218,22 @@ class State:
     def right(self, city: int) -> int:
         """The right (counter-clockwise) neighbour of ``city``."""
         return (city - 1) % self.n
+
+    @property
+    def last_turn(self) -> int:
+        """The turns of an Age: 6, or 7 with Cities' 8-card hands (the last card is discarded)."""
+        return self.hand_size - 1
+
+    def teammate(self, seat: int) -> int | None:
+        """The teammate of ``seat`` in a team game, else None."""
+        for team in self.teams:
+            if seat in team:
+                return team[1] if team[0] == seat else team[0]
+        return None
+
+    def team_of(self, seat: int) -> int | None:
+        """The index of ``seat``'s team in a team game, else None."""
+        return next((i for i, team in enumerate(self.teams) if seat in team), None)
 
     def seat_of(self, city: int) -> int:
         """The seat deciding for ``city`` now (the controller for the Free City)."""
@@ -231,6 +281,7 @@ class State:
             if effect.trade_sides & C.RIGHT:
                 self.cheap[city][1] |= effect.trade_res
         self.shields[city] += effect.shields
+        self.spies[city] += effect.spy
         if effect.science >= 0:
             self.science[city][effect.science] += 1
         self.wild[city] += effect.wild
@@ -243,14 +294,56 @@ class State:
         """How many things of ``kinds`` (bitmask of COUNT_KINDS) ``city`` has."""
         total = 0
         colors = self.colors[city]
-        for k in range(7):
+        for k in range(C.N_COLORS):
             if kinds >> k & 1:
                 total += colors[k]
         if kinds >> C.STAGES_KIND & 1:
             total += self.stages[city]
         if kinds >> C.DEFEATS_KIND & 1:
             total += sum(1 for t in self.tokens[city] if t < 0)
+        if kinds >> C.VICTORIES_KIND & 1:
+            total += sum(1 for t in self.tokens[city] if t > 0)
+        for kind, value in C.VICTORY_VALUE_KINDS.items():
+            if kinds >> kind & 1:
+                total += self.tokens[city].count(value)
         return total
+
+    def produced_mask(self, city: int) -> int:
+        """The resources ``city`` produces (readings.PRODUCED_COUNTS_CHOICE_CARDS: one-of cards too)."""
+        mask = 0
+        for r, units in enumerate(self.production[city]):
+            if units:
+                mask |= 1 << r
+        if R.PRODUCED_COUNTS_CHOICE_CARDS:
+            for choice in self.own_choices[city]:
+                mask |= choice
+        return mask
+
+    def extra_choices(self, city: int) -> list[int]:
+        """One-of productions of Secret Warehouse (a resource already produced) and Black Market (one not
+        produced) for ``city`` now (Cities)."""
+        out = []
+        abilities = self.abilities[city]
+        if "secret_warehouse" in abilities or "black_market" in abilities:
+            produced = self.produced_mask(city)
+            if "secret_warehouse" in abilities and produced:
+                out.append(produced)
+            missing = ((1 << C.N_RES) - 1) & ~produced
+            if "black_market" in abilities and missing:
+                out.append(missing)
+        return out
+
+    def own_choices_now(self, city: int) -> list[int]:
+        """The one-of productions ``city`` uses for its own costs (with Cities' extra ones), sorted."""
+        extra = self.extra_choices(city)
+        return sorted(self.own_choices[city] + extra) if extra else self.own_choices[city]
+
+    def sale_choices_now(self, city: int) -> list[int]:
+        """The one-of productions ``city`` sells (readings.CITIES_EXTRA_PRODUCTION_SELLABLE)."""
+        if not R.CITIES_EXTRA_PRODUCTION_SELLABLE:
+            return self.sale_choices[city]
+        extra = self.extra_choices(city)
+        return sorted(self.sale_choices[city] + extra) if extra else self.sale_choices[city]
 
     def count_per(self, per: C.Per, city: int) -> int:
         """``per.each`` times the count of ``per.kinds`` in the cities named by ``per.whose``."""

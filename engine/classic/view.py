@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.classic import compiled as C
-from engine.classic.actions import DISCARD_COINS, CardOptions, hand_options, olympia_ready
-from engine.classic.pricing import PRICES, Coins
-from engine.classic.resolve import seen_hands
+from engine.classic.actions import DISCARD_COINS, CardOptions, hand_options, olympia_ready, rebates
+from engine.classic.pricing import PRICES, Coins, Seller
+from engine.classic.resolve import debt_deciders, opponents, seen_hands
 from engine.classic.state import (
     BABYLON,
+    DEBT,
     DISCARD,
     HALICARNASSUS,
     HIDDEN_KINDS,
@@ -59,6 +60,25 @@ def city_view(state: State, city: int) -> dict[str, Any]:
             "right": dict(zip(C.RESOURCES, PRICES[state.cheap[city][1]], strict=True)),
         },
         "olympia_free": olympia_ready(state, city),
+    } | (_cities_city_view(state, city) if state.cities else {})
+
+
+def _cities_city_view(state: State, city: int) -> dict[str, Any]:
+    """Cities' public parts of a city: debt and diplomacy tokens, spies, its team, its prices with the
+    Smuggler's Cache rebate, its one-of productions with Secret Warehouse and Black Market."""
+    rebate = rebates(state, city)
+    return {
+        "debt": state.debt[city],
+        "diplomacy": state.diplomacy[city],
+        "skips_conflicts": bool(state.diplomacy[city]) and not state.teams,
+        "spies": state.spies[city],
+        "team": state.team_of(city),
+        "choices": [_names(m) for m in state.own_choices_now(city)],
+        "prices": {
+            side: {res: Seller((), (), state.cheap[city][k], rebate[k]).price(r)
+                   for r, res in enumerate(C.RESOURCES)}
+            for k, side in enumerate(("left", "right"))
+        },
     }
 
 
@@ -78,6 +98,12 @@ def _offers(payments: tuple[Coins, ...], bank: int | None) -> list[dict[str, Any
 
 
 def _card_view(o: CardOptions, discard: bool) -> dict[str, Any]:
+    if o.wonder_bank:
+        return {**_base_card_view(o, discard), "wonder_coins": o.wonder_bank}
+    return _base_card_view(o, discard)
+
+
+def _base_card_view(o: CardOptions, discard: bool) -> dict[str, Any]:
     return {
         "card": C.CARD_ID[o.card],
         "build": _offers(o.build, o.bank),
@@ -114,18 +140,28 @@ def play_view(play: Play, seat: int | None) -> dict[str, Any]:
             **action}
 
 
+def _seen(s: State, seat: int) -> list[dict[str, Any]]:
+    """The hands ``seat`` held at the start of each turn (and the Free City card drawn)."""
+    return [{"age": m.age, "turn": m.turn, "hand": [C.CARD_ID[c] for c in m.hand],
+             "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in seen_hands(s, seat)]
+
+
 def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: public): own hand, choices and memory only, see docs/classic.md."""
     s = game.state
     to_act = game.to_act()
     waiting = game.waiting()
-    pending = None
+    pending: dict[str, Any] | None = None
     if s.phase in PENDING_PHASES:
         city = s.queue[0].city
         pending = {"seat": s.seat_of(city), "kind": s.phase, "city": city}
     chosen = [False] * s.seats
     if s.phase == TURN:
         chosen = [q not in waiting for q in range(s.seats)]
+    if s.phase == DEBT:
+        deciders = debt_deciders(s)
+        pending = {"seat": None, "kind": DEBT, "city": None, "seats": deciders, "due": list(s.debt_due)}
+        chosen = [q in deciders and q not in waiting for q in range(s.seats)]
     view: dict[str, Any] = {
         "game": "classic",
         "kind": "classic",
@@ -151,11 +187,28 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
         "my_turn": None,
         "result": s.result,
     }
+    if s.cities:
+        view["cities_expansion"] = True
+        view["teams"] = [list(team) for team in s.teams] or None
+        view["conflicts"] = [[{"against": nb, "times": times} for nb, times in against]
+                             for against in opponents(s)]
+        view["my_debt"] = None
+        view["teammate"] = None
+        view["teammate_hand"] = None
+        view["teammate_seen"] = None
     if seat is None or not 0 <= seat < s.seats:
         return view
     view["hand"] = [C.CARD_ID[c] for c in s.hands[seat]]
-    view["seen"] = [{"age": m.age, "turn": m.turn, "hand": [C.CARD_ID[c] for c in m.hand],
-                     "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in seen_hands(s, seat)]
+    view["seen"] = _seen(s, seat)
+    if s.cities:
+        if s.phase == DEBT and s.debt_due[seat]:
+            view["my_debt"] = {"due": s.debt_due[seat], "most": min(s.debt_due[seat], s.coins[seat]),
+                               "choice": s.debt_choices[seat]}
+        mate = s.teammate(seat)
+        if mate is not None:
+            view["teammate"] = mate
+            view["teammate_hand"] = [C.CARD_ID[c] for c in s.hands[mate]]
+            view["teammate_seen"] = _seen(s, mate)
     if s.phase == TURN:
         own = s.choices[seat]
         if own is not None:

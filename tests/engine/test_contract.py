@@ -33,7 +33,9 @@ class Variant:
 
 
 VARIANTS: dict[str, list[Variant]] = {
-    "classic": [Variant(2), Variant(3, {"sides": "A"}), Variant(4), Variant(7, {"sides": "B"})],
+    "classic": [Variant(2), Variant(3, {"sides": "A"}), Variant(4), Variant(7, {"sides": "B"}),
+                *(Variant(n, {"cities": True}) for n in range(3, 8)),
+                *(Variant(n, {"cities": True, "teams": True}) for n in (4, 6))],
     "duel": [Variant(2), Variant(2, {"first_game_wonders": True})],
 }
 CASES = [pytest.param(kind, variant, id=f"{kind}-{variant}") for kind in sorted(VARIANTS)

@@ -93,7 +93,7 @@ def _random_state(rng: random.Random, trial: int) -> State:
     for city in range(s.n):
         names: set[int] = set()
         s.built[city] = []
-        for card in rng.sample(range(C.N_CARDS), rng.randint(0, 14)):
+        for card in rng.sample(range(C.N_BASE_CARDS), rng.randint(0, 14)):
             if C.CARD_NAME_IDX[card] not in names:
                 names.add(C.CARD_NAME_IDX[card])
                 s.built[city].append(card)
@@ -111,7 +111,7 @@ def test_offered_payments_equal_the_brute_force_oracle() -> None:
         city = rng.randrange(s.n)
         k = s.stages[city]
         stage = None if k >= C.BS_STAGES[s.boards[city]] else C.BS_NEED[s.boards[city]][k]
-        for o in hand_options(s, city, rng.sample(range(C.N_CARDS), 8)):
+        for o in hand_options(s, city, rng.sample(range(C.N_BASE_CARDS), 8)):
             card = o.card
             if C.CARD_NAME_IDX[card] in s.names[city]:
                 expected: set[Pair] = set()

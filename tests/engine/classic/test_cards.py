@@ -53,7 +53,7 @@ EXAMPLE = {"brown": "a1_lumber_yard", "grey": "a1_loom", "yellow": "a1_tavern", 
 
 
 def test_every_card_has_an_expectation() -> None:
-    assert sorted(EXPECTED) == sorted(C.CARD_ID)
+    assert sorted(EXPECTED) == sorted(C.CARD_ID[: C.N_BASE_CARDS])
 
 
 def _ready(card: str, coins: int = 10):

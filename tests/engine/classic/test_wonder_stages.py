@@ -33,7 +33,7 @@ GOODS = ["glass", "papyrus", "textile"]
 
 
 def test_every_board_side_is_covered() -> None:
-    assert sorted(STAGES) == sorted(C.BS_ID)
+    assert sorted(STAGES) == sorted(C.BS_ID[: 2 * C.N_BASE_BOARDS])
     for bs, stages in STAGES.items():
         assert C.BS_STAGES[C.BS_ID.index(bs)] == len(stages)
 
