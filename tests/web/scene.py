@@ -23,7 +23,9 @@ class BuilderPhone(Phone):
     """A headless player that prefers building (cards, then wonders) to discarding, so a board fills up
     the way it does with people; payments: the cheapest."""
 
-    def choose(self, legal: list[dict[str, Any]]) -> dict[str, Any]:
+    async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
+        legal: list[dict[str, Any]] = current["legal_actions"]
+
         def cost(action: dict[str, Any]) -> int:
             return int(action.get("left", 0)) + int(action.get("right", 0))
 

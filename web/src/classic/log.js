@@ -1,5 +1,5 @@
 // 7 Wonders' public events as log entries (icons + a sentence) and as moments (banners on the TV).
-import { CardIcon } from "../lib/card.js";
+import { CardIcon, coinsText } from "../lib/card.js";
 import { nameOf } from "../lib/catalog.js";
 import { html } from "../lib/html.js";
 import { list, t } from "../lib/i18n.js";
@@ -35,7 +35,7 @@ export function describe(events, ctx) {
       case "debt": {
         const icon = html`<${Icon} name="debt" cls="debt-mark" />`;
         if (!ev.debt) return line("debt", html`<${Icon} name="lose_coins" />`, t("classic.log.paid", { name, n: ev.paid || 0 }));
-        return line("debt", icon, ev.paid ? t("classic.log.debt_paid", { name, n: ev.debt, paid: ev.paid }) : t("classic.log.debt", { name, n: ev.debt }));
+        return line("debt", icon, ev.paid ? t("classic.log.debt_paid", { name, n: ev.debt, paid: coinsText(ev.paid) }) : t("classic.log.debt", { name, n: ev.debt }));
       }
       case "victory_token":
         return line("victory_token", html`<${Icon} name="victory" cls="victory-mark" />`, t("classic.log.victory_token", { name, n: ev.token }));

@@ -1,7 +1,7 @@
 // 7 Wonders on a phone: my hand (select a card, then one of its actions with the exact payment), the
 // Free City's card when I hold it, "waiting for N players" with a way to change my choice, the
 // Halicarnassus / Babylon / Olympia prompts, and every city to read.
-import { Card } from "../lib/card.js";
+import { Card, coinsText } from "../lib/card.js";
 import { entry, nameOf } from "../lib/catalog.js";
 import { html, useState } from "../lib/html.js";
 import { list, num, t } from "../lib/i18n.js";
@@ -130,13 +130,13 @@ function Hand({ ctx, select, heading }) {
 export function debtText(coins, due, first) {
   const debt = due - coins;
   if (!debt) return t("classic.phone.debt.pay_all", { n: coins });
-  if (first && coins) return t("classic.phone.debt.pay_can", { coins, n: debt });
-  return coins ? t("classic.phone.debt.split", { coins, n: debt }) : t("classic.phone.debt.none", { n: debt });
+  if (first && coins) return t("classic.phone.debt.pay_can", { coins: coinsText(coins), n: debt });
+  return coins ? t("classic.phone.debt.split", { coins: coinsText(coins), n: debt }) : t("classic.phone.debt.none", { n: debt });
 }
 
 /** A debt choice as icons: the coins paid, the debt tokens taken. */
 function DebtParts({ coins, due }) {
-  return html`<span class="debt-parts" aria-hidden="true"><${Coin} n=${coins} sign="−" />${due - coins ? html`<span class="tok debt-tok"><${Icon} name="debt" />−${num(due - coins)}</span>` : null}</span>`;
+  return html`<span class="debt-parts" aria-hidden="true">${coins ? html`<${Coin} n=${coins} sign="−" />` : null}${due - coins ? html`<span class="tok debt-tok"><${Icon} name="debt" />−${num(due - coins)}</span>` : null}</span>`;
 }
 
 /** Cities' debt decision: how much of the loss to pay in coins, the rest as debt (−1 point each); the
@@ -159,7 +159,7 @@ function DebtPrompt({ ctx, select, changing, setChanging }) {
   }
   return html`<div class="prompt-body choice-prompt debt-prompt" data-kind="debt">
     <h2><${Icon} name="lose_coins" /> ${t("classic.phone.debt.title", { n: mine.due })}</h2>
-    <p class="hint">${t("classic.phone.debt.explain", { n: mine.due, coins })}</p>
+    <p class="hint">${t("classic.phone.debt.explain", { coins: coinsText(coins) })}</p>
     ${changing ? html`<button class="keep" data-ui="keep" onClick=${() => setChanging(false)}>${t("classic.phone.keep")}</button>` : null}
     <div class="picks debt-options">${options.map((action, i) => {
       const label = debtText(action.coins, mine.due, i === 0);

@@ -69,7 +69,7 @@ export function CitiesTokens({ city }) {
   const diplomacy = city.diplomacy || 0;
   return html`${debt ? html`<span class="tok debt-tok" data-debt=${debt} role="img" aria-label=${t("classic.debt_label", { n: debt })}><${Icon} name="debt" /><span aria-hidden="true">−${num(debt)}</span></span>` : null}
     ${diplomacy ? html`<span class="tok diplomacy-tok" data-diplomacy=${diplomacy} role="img" aria-label=${t("classic.diplomacy_label", { n: diplomacy })}><${Icon} name="diplomacy" />${diplomacy > 1 ? html`<span aria-hidden="true">×${num(diplomacy)}</span>` : null}</span>` : null}
-    ${city.skips_conflicts ? html`<span class="tok skips-tok" data-skips="true"><${Icon} name="skips_conflicts" />${t("classic.skips_short")}</span>` : null}`;
+    ${city.skips_conflicts ? html`<span class="tok skips-tok" data-skips="true" title=${t("classic.skips")}><${Icon} name="skips_conflicts" label=${t("classic.skips")} />${t("classic.skips_short")}</span>` : null}`;
 }
 
 /** Fixed and choice production of a city. */
