@@ -179,7 +179,8 @@ async def _specs(request: web.Request) -> web.Response:
 def _widest_options(game: str) -> dict[str, Any]:
     """Every public on/off option of ``game`` switched on: the catalog then holds every card any table of
     that game may use (e.g. the Cities cards and boards), and one cached file serves every table."""
-    return {o.name: True for o in engine.spec(game).options if o.type == "bool" and o.public and not o.testing}
+    options = engine.spec(game).options
+    return {o.name: True for o in options if o.type == "bool" and o.public and not o.testing}
 
 
 async def _catalog(request: web.Request) -> web.Response:

@@ -18,8 +18,8 @@ from tests.web.pages import PHONE, TV, shot, tap_first_action, watch_errors
 from tests.web.scene import NAMES, BuilderPhone
 
 MAX_ROUNDS = 4000  # rounds of the tap loop (about 0.05 s each when nobody can act): stops a stuck game
-CITIES_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "black", "debt",
-               "total", "team"]
+CITIES_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "black",
+               "debt", "total", "team"]
 # black cards that make the other players lose coins: the bots build them first, so debts come up
 LOSS_CARDS = {c["id"] for c in api.catalog("classic", {"cities": True})["cards"]
               if {"loss_others", "loss_others_per"} & set(c["effect"])}
@@ -93,7 +93,9 @@ async def take_all_as_debt(phone: Page) -> None:
     await expect(phone.locator("#prompt .debt-chosen, #prompt .hand")).to_be_visible()
 
 
-async def test_cities_team_game_on_board_and_phone(host_url: str, chromium: Browser, shots: Path | None) -> None:
+async def test_cities_team_game_on_board_and_phone(
+    host_url: str, chromium: Browser, shots: Path | None
+) -> None:
     errors: list[str] = []
     board_ctx = await chromium.new_context(viewport=TV)
     phone_ctx = await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
@@ -152,7 +154,8 @@ async def test_cities_team_game_on_board_and_phone(host_url: str, chromium: Brow
                     continue
             if not seen["black"] and await board.locator(".classic-city .chip.c-black").count():
                 seen["black"] = True
-                await expect(board.locator(".classic-city .chip.c-black .colormark .icon").first).to_be_visible()
+                mask = board.locator(".classic-city .chip.c-black .colormark .icon").first
+                await expect(mask).to_be_visible()  # a shape, not only a colour
             if not seen["tokens"] and await board.locator(".classic-city .debt-tok").count():
                 seen["tokens"] = True
                 await expect(board.locator(".classic-city .debt-tok").first).to_have_attribute(

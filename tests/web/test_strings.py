@@ -108,10 +108,12 @@ def test_every_cities_ability_and_count_has_words() -> None:
     """Every ability of a black card or board, and every thing a Cities card counts, is said in English."""
     english = catalogs("en")
     classic = api.catalog("classic", {"cities": True})
-    effects = [c["effect"] for c in classic["cards"]] + [s["effect"] for b in classic["boards"] for s in b["stages"]]
+    effects = [c["effect"] for c in classic["cards"]]
+    effects += [s["effect"] for b in classic["boards"] for s in b["stages"]]
     abilities = {e["ability"] for e in effects if "ability" in e}
     assert {f"fx.ability.{a}" for a in abilities} <= set(english)
-    counted = {what for e in effects for key in ("coins_per", "vp_per") if key in e for what in e[key]["count"]}
+    counted = {what for e in effects for key in ("coins_per", "vp_per") if key in e
+               for what in e[key]["count"]}
     counted |= {what for e in effects for what in e.get("loss_others_per", [])}
     assert {f"what.{what}" for what in counted} <= set(english)
     assert {"color.black", "fx.gift.neighbours", "fx.gift.others", "fx.loss", "fx.loss_per"} <= set(english)
