@@ -15,7 +15,7 @@ from playwright.async_api import Browser, Page, expect
 from engine import api
 from tests.web.measure import axe_violations, sideways
 from tests.web.pages import PHONE, TV, shot, tap_first_action, watch_errors
-from tests.web.scene import NAMES, BuilderPhone
+from tests.web.scene import NAMES, BuilderPhone, advance, scene
 
 MAX_ROUNDS = 4000  # rounds of the tap loop (about 0.05 s each when nobody can act): stops a stuck game
 CITIES_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "black",
@@ -23,14 +23,18 @@ CITIES_ROWS = ["military", "treasury", "wonder", "civilian", "science", "commerc
 # black cards that make the other players lose coins: the bots build them first, so debts come up
 LOSS_CARDS = {c["id"] for c in api.catalog("classic", {"cities": True})["cards"]
               if {"loss_others", "loss_others_per"} & set(c["effect"])}
+# ... and those that give a diplomacy token, so a city sits out an Age's conflicts
+DIPLOMACY_CARDS = {c["id"] for c in api.catalog("classic", {"cities": True})["cards"]
+                   if "diplomacy" in c["effect"]}
 
 
 class BlackBuilder(BuilderPhone):
-    """A builder bot that builds a coin-loss black card whenever it can, and pays what it can."""
+    """A builder bot that builds a coin-loss or diplomacy black card whenever it can, and pays what it can."""
 
     async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
         legal: list[dict[str, Any]] = current["legal_actions"]
-        losses = [a for a in legal if a.get("type") == "build" and a.get("card") in LOSS_CARDS]
+        wanted = LOSS_CARDS | DIPLOMACY_CARDS
+        losses = [a for a in legal if a.get("type") == "build" and a.get("card") in wanted]
         if losses:
             return min(losses, key=lambda a: int(a.get("left", 0)) + int(a.get("right", 0)))
         if legal and legal[0].get("type") == "pay_debt":
@@ -132,7 +136,7 @@ async def test_cities_team_game_on_board_and_phone(
         await shot(phone, shots, "cities-phone-hand")
 
         tasks = [asyncio.create_task(bot.play()) for bot in bots]
-        seen = {"debt": 0, "black": False, "tokens": False}
+        seen = {"debt": 0, "black": False, "tokens": False, "skips": False}  # skips: if it comes up
         final = board.locator("#final-scores")
         rounds = 0
         while await final.count() == 0:
@@ -162,6 +166,13 @@ async def test_cities_team_game_on_board_and_phone(
                     "aria-label", re.compile(r"debt tokens? \(−\d+ points?\)"))
                 assert await axe_violations(board) == []
                 await shot(board, shots, "cities-board-tokens")
+            if not seen["skips"] and await board.locator(".classic-city .skips-tok").count():
+                seen["skips"] = True
+                city = board.locator(".classic-city:has(.skips-tok)").first
+                await expect(city.locator(".diplomacy-tok")).to_have_attribute(
+                    "aria-label", re.compile("diplomacy token"))
+                await expect(city.locator(".skips-tok")).to_contain_text("sits out")
+                await shot(board, shots, "cities-board-diplomacy")
             if not await tap_first_action(phone):
                 await board.wait_for_timeout(50)
         assert seen["debt"] >= 1, "Ann never had a debt decision"
@@ -194,3 +205,38 @@ async def test_cities_team_game_on_board_and_phone(
             await bot.close()
         await board_ctx.close()
         await phone_ctx.close()
+
+
+class WonderFirst(BuilderPhone):
+    """A bot that builds a wonder stage whenever it can (then as a builder)."""
+
+    async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
+        stages = [a for a in current["legal_actions"] if a.get("type") == "wonder"]
+        if stages:
+            return min(stages, key=lambda a: int(a.get("left", 0)) + int(a.get("right", 0)))
+        return await super().choose(current)
+
+
+async def test_byzantium_diplomacy_on_the_board(
+    host_url: str, chromium: Browser, shots: Path | None
+) -> None:
+    """Byzantium B's first stage gives a diplomacy token: the board shows the dove and that the city sits out
+    this Age's conflicts; the log says it when the token is used."""
+    options = {"cities": True, "wonders": [{"board": "byzantium", "side": "B"}, {}, {}]}
+    async with scene(chromium, host_url, "classic", 3, options=options, phone=False, seed=2,
+                     bot_class=WonderFirst) as s:
+        city = s.board.locator(".classic-city[data-city='0']")
+        await expect(city.locator(".board-name")).to_contain_text("Byzantium B")
+        for step in range(3, 3 * 8, 3):
+            await advance(s, step)
+            if await city.locator(".skips-tok").count():
+                break
+        await expect(city.locator(".diplomacy-tok")).to_have_attribute("aria-label", "1 diplomacy token")
+        await expect(city.locator(".skips-tok")).to_contain_text("sits out")
+        await expect(city.locator(".skips-tok .icon")).to_have_attribute(
+            "aria-label", "sits out this Age's conflicts")
+        await shot(s.board, shots, "cities-byzantium")
+        await advance(s, 3 * 7 + 1)  # the end of Age I: the token is used
+        await expect(s.board.locator(".tv-log [data-type=diplomacy_used]")).to_contain_text("sits out")
+        assert await axe_violations(s.board) == []
+        assert s.errors == [], s.errors
