@@ -5,22 +5,23 @@ import "./lib/base.css";
 import "./lib/board.css";
 import "./duel/duel.css";
 import "./classic/classic.css";
+import "./lib/lang.css";
 import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
 import { applyChoosing, boardKey, codeFromPath, ConnBanner, errorText, keepBoardKey, openSocket, request } from "./lib/connection.js";
 import { BoardHome, JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
-import { setLocale, t } from "./lib/i18n.js";
+import { setLocale, startLanguage, t } from "./lib/i18n.js";
+import { BOARD_LANGUAGE_KEY, LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { BoardLobby } from "./lib/lobby.js";
 import { MomentBanner, playMoves, rememberPlaces } from "./lib/moments.js";
 import { seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
-import strings from "./lib/strings/en.json";
-import { addStrings } from "./lib/i18n.js";
+import "./lib/strings/index.js";
 import { GAMES, gameOf } from "./games.js";
 
-addStrings("en", strings);
-setLocale("en");
-document.title = t("app.title");
+// The root address opened on a phone is its join page (the phone's language); the rest is the TV's.
+const onBoard = () => Boolean(state.code || state.setupHere);
+const languageKey = () => (onBoard() ? BOARD_LANGUAGE_KEY : PHONE_LANGUAGE_KEY);
 
 const MOMENT_MS = 2400;
 const MOMENT_QUEUE = 2;
@@ -47,6 +48,8 @@ const state = {
   kicked: false,
   setupHere: !phoneLike,
 };
+setLocale(startLanguage(languageKey()));
+document.title = t("app.title");
 let momentTimer = null;
 let freshTimer = null;
 let places = {};
@@ -233,17 +236,22 @@ window.addEventListener("popstate", () => {
 function Page() {
   const g = game();
   if (!state.code) {
-    if (!state.setupHere) return html`<${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; paint(); }} />`;
-    return html`<${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
+    if (!state.setupHere) return html`<${Picker} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
+    return html`<${Picker} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
   }
   if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;
   const title = state.table.title || t(g.titleKey);
   document.title = `${title} · ${state.code}`;
   if (state.table.state === "lobby" || !state.view) {
-    return html`<${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease} error=${state.error} />`;
+    return html`<${Picker} /><${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease} error=${state.error} />`;
   }
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
     handlers=${handlers} fresh=${state.fresh} />`;
+}
+
+/** The language of this screen (the TV's in the lobby and at set-up, the phone's on the join page). */
+function Picker() {
+  return html`<${LanguagePicker} storeKey=${languageKey()} cls=${onBoard() ? "board-lang" : "page-lang"} onChange=${() => { document.title = t("app.title"); paint(); }} />`;
 }
 
 function paint() {

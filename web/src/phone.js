@@ -5,23 +5,24 @@ import "./lib/base.css";
 import "./lib/phone.css";
 import "./duel/duel.css";
 import "./classic/classic.css";
+import "./lib/lang.css";
 import { turnAlert, setSound, soundOn } from "./lib/alert.js";
 import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
 import { applyChoosing, codeFromPath, ConnBanner, errorText, openSocket, request } from "./lib/connection.js";
 import { JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
-import { addStrings, setLocale, t } from "./lib/i18n.js";
+import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
 import { LogList } from "./lib/log.js";
 import { seatColor, seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
 import { Sheet } from "./lib/sheet.js";
-import strings from "./lib/strings/en.json";
+import "./lib/strings/index.js";
+import { LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { GAMES, gameOf } from "./games.js";
 
-addStrings("en", strings);
-setLocale("en");
+setLocale(startLanguage(PHONE_LANGUAGE_KEY));
 document.title = t("app.title");
 
 const VIEW_WAIT_MS = 3000;
@@ -261,6 +262,7 @@ function Header() {
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
+      <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} onChange=${() => { document.title = t("app.title"); paint(); }} />
       <span class="code">${state.code || ""}</span>
     </span>
   </header>`;
