@@ -118,7 +118,7 @@ def test_each_language_names_itself() -> None:
 
 
 def test_persian_has_no_latin_digits() -> None:
-    """Persian readers expect Persian digits: numbers go through Intl.NumberFormat, literals are so written."""
+    """Persian readers expect Persian digits: numbers go through Intl.NumberFormat, literals are too."""
     for key, value in catalogs("fa").items():
         for text in value.values() if isinstance(value, dict) else [value]:
             assert not re.search(r"[0-9]", PLACEHOLDER.sub("", text)), key
