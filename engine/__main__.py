@@ -1,4 +1,4 @@
-"""Command line: ``python -m engine catalog KIND`` and ``python -m engine simulate KIND``."""
+"""Command line: ``python -m engine catalog KIND``, ``simulate KIND`` and ``arena KIND --bots A,B``."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import sys
 
 from engine.bench import format_stats, simulate
+from engine.bots.arena import add_arena_parser, run_arena_command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,7 +21,10 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--seats", type=int, default=None, help="players per game (default: the game's own)")
+    add_arena_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "arena":
+        return run_arena_command(args)
     if args.command == "catalog":
         from engine.api import catalog
 

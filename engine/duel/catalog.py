@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from engine.duel.data import CARDS, RESOURCES, TOKENS, WONDERS
-from engine.duel.tables import parse_cost
+from engine.duel.material import parse_cost
 
 
 def _resources(letters: str) -> dict[str, int]:
@@ -61,7 +61,8 @@ def build_catalog() -> dict[str, Any]:
         cards.append({
             "id": cid, "name": name, "type": "guild" if color == "purple" else "card", "age": age,
             "color": color, "cost": {"coins": coins, "resources": _resources(res)},
-            "chain": gives, "free_via_chain": needs, "free_via_card": chain_giver.get(needs),
+            "chain": gives, "free_via_chain": needs,
+            "free_via_card": chain_giver.get(needs) if needs else None,
             **copy.deepcopy(effects), "text": _text(effects),
         })
     wonders = [{"id": wid, "name": name, "type": "wonder", "cost": {"coins": 0, "resources": _resources(res)},

@@ -1,15 +1,19 @@
-"""Entry points used by engine.api: SPEC, new_game, restore, catalog."""
+"""Entry points used by engine.api: SPEC, new_game, restore, catalog and sample."""
 
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from engine.duel.catalog import build_catalog
+from engine.duel.flow import begin_play, open_draft_round
 from engine.duel.game import DuelGame
-from engine.duel.serial import restore as _restore
-from engine.duel.setup import check_options, check_seed, draw_setup
+from engine.duel.sampling import sample_state
+from engine.duel.serial import restore as restore_state
+from engine.duel.setup import Setup, check_options, check_seed, draw_setup
 from engine.duel.spec import SPEC
+from engine.duel.state import OwnedWonder, new_state
 
 
 def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
@@ -17,13 +21,47 @@ def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
     if seats != 2 or isinstance(seats, bool):
         raise ValueError(f"7 Wonders Duel is for exactly 2 seats, not {seats!r}")
     seed = check_seed(seed)
-    opts = {} if options is None else copy.deepcopy(check_options(options))
-    return DuelGame(seed, opts, draw_setup(seed, opts))
+    options = check_options(options)
+    if "sample_of" in options:
+        return DuelGame(sample_state(_own_copy(options["sample_of"]), seed))
+    opts = copy.deepcopy(options)
+    return start(seed, opts, draw_setup(seed, opts))
+
+
+def _own_copy(view: Any) -> Any:
+    """A private copy of a view (plain JSON data, so a JSON round trip is the fastest deep copy)."""
+    try:
+        return json.loads(json.dumps(view))
+    except (TypeError, ValueError):
+        raise ValueError("sample_of: a view is plain JSON data") from None
+
+
+def start(seed: int, options: dict[str, Any], setup: Setup) -> DuelGame:
+    """The game at its first decision: the draft's first pick, or Age I with the first-game Wonders."""
+    state = new_state(seed, options, setup)
+    if options.get("first_game_wonders"):
+        a = state.first_player
+        state.cities[a].wonders = [OwnedWonder(w) for w in setup.wonders[:4]]
+        state.cities[1 - a].wonders = [OwnedWonder(w) for w in setup.wonders[4:]]
+        state.draft_picks = 8
+        begin_play(state, [])
+    else:
+        open_draft_round(state)
+    return DuelGame(state)
 
 
 def restore(data: dict[str, Any]) -> DuelGame:
-    """Rebuild a game from ``DuelGame.to_dict()`` output."""
-    return _restore(data)
+    """Rebuild a game from ``DuelGame.to_dict()`` output (this version's or the previous one's)."""
+    return DuelGame(restore_state(data))
+
+
+def sample(view: dict[str, Any], seed: int) -> DuelGame:
+    """A whole game consistent with one seat's ``view``: what that seat cannot see is drawn at random.
+
+    ``sample(v, seed).view(v["seat"]) == v``; the same ``(v, seed)`` gives the same game. The game's
+    save is ``options={"sample_of": v}`` with ``seed`` and its own log.
+    """
+    return new_game(2, seed, {"sample_of": view})
 
 
 def catalog(options: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -31,4 +69,4 @@ def catalog(options: dict[str, Any] | None = None) -> dict[str, Any]:
     return build_catalog()
 
 
-__all__ = ["SPEC", "catalog", "new_game", "restore"]
+__all__ = ["SPEC", "catalog", "new_game", "restore", "sample"]

@@ -4,21 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.duel.tables import (
+from engine.duel.material import (
     AGRICULTURE,
     BLUE,
-    CARD_COLOR,
-    CARD_GUILD,
-    CARD_VP,
+    CARDS,
     GREEN,
-    GUILD_COINS,
-    GUILD_COLORS,
     MATHEMATICS,
     PHILOSOPHY,
     PURPLE,
-    WONDER_VP,
+    WONDERS,
     YELLOW,
+    Guild,
 )
+from engine.duel.state import City, DuelState
 
 ROWS = ("blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military")
 
@@ -35,49 +33,58 @@ def military_points(pawn: int, seat: int) -> int:
     return 10
 
 
-def guild_points(game: Any, guild: tuple) -> int:
+def wonders_built(city: City) -> int:
+    """Number of Wonders ``city`` has constructed."""
+    return sum(1 for owned in city.wonders if owned.age)
+
+
+def guild_count(state: DuelState, guild: Guild) -> int:
+    """What a Guild counts in the city with the most (colours summed within one city)."""
+    cities = state.cities
+    if guild.counts == "colors":
+        return max(sum(city.colors[c] for c in guild.colors) for city in cities)
+    if guild.counts == "coins":
+        return max(city.coins for city in cities) // guild.per
+    return max(wonders_built(city) for city in cities)
+
+
+def guild_points(state: DuelState, guild: Guild) -> int:
     """End-of-game VP of one Guild (each Guild picks the city with the most)."""
-    kind, cols, _, vp_per, per = guild
-    if kind == GUILD_COLORS:
-        count = max(sum(game.colors[s][c] for c in cols) for s in (0, 1))
-    elif kind == GUILD_COINS:
-        count = max(game.coins) // per
-    else:
-        count = max(game.wonders_built(0), game.wonders_built(1))
-    return count * vp_per
+    return guild_count(state, guild) * guild.vp_per
 
 
-def score_pad(game: Any, seat: int) -> dict[str, int]:
+def score_pad(state: DuelState, seat: int) -> dict[str, int]:
     """One seat's score-pad rows and total, from the current state."""
+    city = state.cities[seat]
     rows = dict.fromkeys(ROWS, 0)
-    for card in game.cards[seat]:
-        color = CARD_COLOR[card]
-        if color == BLUE:
-            rows["blue"] += CARD_VP[card]
-        elif color == GREEN:
-            rows["green"] += CARD_VP[card]
-        elif color == YELLOW:
-            rows["yellow"] += CARD_VP[card]
-        elif color == PURPLE:
-            rows["purple"] += guild_points(game, CARD_GUILD[card])
-    rows["wonders"] = sum(WONDER_VP[w] for w, age, _ in game.wonders[seat] if age)
-    tokens = game.tokens[seat]
+    for index in city.cards:
+        card = CARDS[index]
+        if card.color == BLUE:
+            rows["blue"] += card.vp
+        elif card.color == GREEN:
+            rows["green"] += card.vp
+        elif card.color == YELLOW:
+            rows["yellow"] += card.vp
+        elif card.color == PURPLE and card.guild is not None:
+            rows["purple"] += guild_points(state, card.guild)
+    rows["wonders"] = sum(WONDERS[owned.wonder].vp for owned in city.wonders if owned.age)
+    tokens = city.progress
     rows["progress"] = ((4 if AGRICULTURE in tokens else 0) + (7 if PHILOSOPHY in tokens else 0)
                         + (3 * len(tokens) if MATHEMATICS in tokens else 0))
-    rows["coins"] = game.coins[seat] // 3
-    rows["military"] = military_points(game.pawn, seat)
+    rows["coins"] = city.coins // 3
+    rows["military"] = military_points(state.pawn, seat)
     rows["total"] = sum(rows[r] for r in ROWS)
     return rows
 
 
-def civilian_result(game: Any) -> dict[str, Any]:
+def civilian_result(state: DuelState) -> dict[str, Any]:
     """The result after Age III: most VP wins; tie -> most blue VP; still tied -> shared."""
-    scores = [score_pad(game, 0), score_pad(game, 1)]
+    scores = [score_pad(state, 0), score_pad(state, 1)]
     key = [(s["total"], s["blue"]) for s in scores]
     winners = [0] if key[0] > key[1] else [1] if key[1] > key[0] else [0, 1]
     return {"winners": winners, "victory": "civilian", "scores": scores}
 
 
-def supremacy_result(game: Any, seat: int, victory: str) -> dict[str, Any]:
+def supremacy_result(state: DuelState, seat: int, victory: str) -> dict[str, Any]:
     """The result of a military or scientific supremacy by ``seat`` (score pads for information)."""
-    return {"winners": [seat], "victory": victory, "scores": [score_pad(game, 0), score_pad(game, 1)]}
+    return {"winners": [seat], "victory": victory, "scores": [score_pad(state, 0), score_pad(state, 1)]}

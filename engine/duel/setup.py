@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.duel.data import FIRST_GAME_WONDERS
-from engine.duel.tables import (
-    AGE_CARDS,
-    CARD_AGE,
-    CARD_INDEX,
-    GUILDS,
-    PURPLE,
-    TOKEN_INDEX,
-    WONDER_INDEX,
-)
-from engine.duel.tables import CARD_COLOR as _COLOR
+from engine.duel.material import AGE_CARDS, CARD_INDEX, CARDS, GUILDS, PURPLE, TOKEN_INDEX, WONDER_INDEX
 
-OPTION_KEYS = {"first_game_wonders", "setup"}
+OPTION_KEYS = {"first_game_wonders", "setup", "sample_of"}
 SETUP_KEYS = {"first_player", "wonders", "progress_board", "progress_removed", "removed", "guilds", "ages"}
 MAX_SEED = 2**63
+
+
+class Setup(NamedTuple):
+    """The outcome of every random draw of a game (never changed once drawn; shared by clones)."""
+
+    first_player: int
+    wonders: tuple[int, ...]              # the 8 Wonders of the draft in reveal order, 4 per round
+    progress_board: tuple[int, ...]       # the 5 Progress tokens put on the board
+    progress_removed: tuple[int, ...]     # the other 5, in the order the Great Library draws them
+    removed: dict[int, tuple[int, ...]]   # per Age: the 3 cards removed unseen
+    decks: dict[int, tuple[int, ...]]     # per Age: its 20 cards in slot order (Age III with 3 Guilds)
+
+    @property
+    def guilds(self) -> tuple[int, ...]:
+        """The 3 Guilds of the Age III deck, in slot order."""
+        return tuple(c for c in self.decks[3] if CARDS[c].color == PURPLE)
 
 
 def check_seed(seed: Any) -> int:
@@ -30,7 +37,7 @@ def check_seed(seed: Any) -> int:
 
 
 def check_options(options: Any) -> dict[str, Any]:
-    """A validated copy of the options dict."""
+    """The options dict after checking its keys and simple values (ValueError otherwise)."""
     if options is None:
         return {}
     if not isinstance(options, dict):
@@ -38,6 +45,8 @@ def check_options(options: Any) -> dict[str, Any]:
     unknown = set(options) - OPTION_KEYS
     if unknown:
         raise ValueError(f"unknown duel options {sorted(map(repr, unknown))}; known: {sorted(OPTION_KEYS)}")
+    if "sample_of" in options and len(options) > 1:
+        raise ValueError("sample_of cannot be combined with other options")
     if not isinstance(options.get("first_game_wonders", False), bool):
         raise ValueError("first_game_wonders must be true or false")
     fixed = options.get("setup", {})
@@ -69,7 +78,11 @@ def _age_map(fixed: dict[str, Any], key: str) -> dict[int, Any]:
     return {int(k): v for k, v in value.items()}
 
 
-def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def _is_guild(card: int) -> bool:
+    return CARDS[card].color == PURPLE
+
+
+def draw_setup(seed: int, options: dict[str, Any]) -> Setup:
     """Draw every random outcome of the game (integer ids), honouring ``options['setup']``."""
     rng = random.Random(seed)
     fixed = options.get("setup", {})
@@ -114,17 +127,17 @@ def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
     fixed_guilds = None
     if "guilds" in fixed:
         fixed_guilds = _ids(fixed["guilds"], CARD_INDEX, "guilds", 3)
-        if any(_COLOR[g] != PURPLE for g in fixed_guilds):
+        if any(not _is_guild(g) for g in fixed_guilds):
             raise ValueError("setup guilds: only guild ids are allowed")
     chosen_guilds = guilds[:3] if fixed_guilds is None else fixed_guilds
     for age in (1, 2, 3):
         if age in ages:
             deck = _ids(ages[age], CARD_INDEX, f"ages {age}", 20)
-            plain = [c for c in deck if _COLOR[c] != PURPLE]
-            if any(CARD_AGE[c] != age for c in plain) or (age < 3 and len(plain) != 20):
+            plain = [c for c in deck if not _is_guild(c)]
+            if any(CARDS[c].age != age for c in plain) or (age < 3 and len(plain) != 20):
                 raise ValueError(f"setup ages {age}: only Age {age} cards are allowed")
             if age == 3:
-                in_deck = [c for c in deck if _COLOR[c] == PURPLE]
+                in_deck = [c for c in deck if _is_guild(c)]
                 if len(in_deck) != 3:
                     raise ValueError("setup ages 3: exactly 3 guilds are expected")
                 if fixed_guilds is not None and set(in_deck) != set(fixed_guilds):
@@ -146,14 +159,12 @@ def draw_setup(seed: int, options: dict[str, Any]) -> dict[str, Any]:
             decks[age], removed[age] = deck, rem
         elif age == 3 and fixed_guilds is not None:
             swap = iter(fixed_guilds)
-            decks[3] = [next(swap) if _COLOR[c] == PURPLE else c for c in decks[3]]
-    return {
-        "first_player": first,
-        "wonders": wonders,
-        "progress_board": board,
-        "progress_removed": pool,
-        "removed": removed,
-        "guilds": [c for c in decks[3] if _COLOR[c] == PURPLE],
-        "decks": decks,
-    }
-
+            decks[3] = [next(swap) if _is_guild(c) else c for c in decks[3]]
+    return Setup(
+        first_player=first,
+        wonders=tuple(wonders),
+        progress_board=tuple(board),
+        progress_removed=tuple(pool),
+        removed={age: tuple(cards) for age, cards in removed.items()},
+        decks={age: tuple(cards) for age, cards in decks.items()},
+    )

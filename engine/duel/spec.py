@@ -16,5 +16,8 @@ SPEC = GameSpec(
                    doc="the rulebook's wonder set for a first game, no draft"),
         OptionSpec("setup", "object", None, public=False, testing=True,
                    doc="a fixed layout (wonders, tokens, decks, first player) for tests and replays"),
+        OptionSpec("sample_of", "object", None, public=False, testing=True,
+                   doc="a seat's view: the game is drawn from what that seat knows (engine.sample); "
+                       "the save of a sampled game"),
     ),
 )

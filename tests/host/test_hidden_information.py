@@ -1,7 +1,7 @@
 """No client ever receives what its seat may not know.
 
 The test plays a whole Duel through the host, then replays it on the side with the engine and
-reads the engine's internals (test-only) to know, at every step, which ids are hidden from whom:
+reads the engine's state (test-only) to know, at every step, which ids are hidden from whom:
 face-down cards, later ages' decks, the removed cards, the unused guilds, the wonders not yet
 revealed or never drafted, the removed progress tokens (the Great Library's three drawn tokens are
 visible to the choosing seat only). Every payload each client received is scanned for them, and
@@ -15,8 +15,8 @@ import random
 from typing import Any
 
 import engine
-from engine.duel.effects import LIBRARY
-from engine.duel.tables import CARD_ID, GUILDS, TOKEN_ID, WONDER_ID
+from engine.duel.material import CARD_IDS, GUILDS, TOKEN_IDS, WONDER_IDS
+from engine.duel.state import GREAT_LIBRARY
 from host.app import TABLES
 
 LIBRARY_ID = "the_great_library"
@@ -35,20 +35,24 @@ def _strings(data: Any) -> set[str]:
 
 
 def _secrets(g: Any, seat: int | None) -> set[str]:
-    """Ids hidden from ``seat`` (None: the board) in game ``g``, from the engine's internals."""
-    cards = {c for age in (1, 2, 3) for c in g.setup["removed"][age]}
-    cards |= set(GUILDS) - set(g.setup["guilds"])
+    """Ids hidden from ``seat`` (None: the board) in game ``g``, from the engine's state."""
+    s = g.state
+    cards = {c for age in (1, 2, 3) for c in s.setup.removed[age]}
+    cards |= set(GUILDS) - set(s.setup.guilds)
     for age in (1, 2, 3):
-        if g.phase == "draft" or age > g.age:
-            cards |= set(g.decks[age])
-    cards |= {g.slot_card[i] for i in range(len(g.slot_card)) if not g.faceup[i] and not g.taken[i]}
-    wonders = set(range(len(WONDER_ID))) - set(g.draft_order)
-    if g.phase == "draft" and g.draft_pick < 4 and not g.options.get("first_game_wonders"):
-        wonders |= set(g.draft_order[4:])
-    tokens = set(g.removed_tokens)
-    if g.pend_kind == LIBRARY and g.pend_seat == seat and not g.over:
-        tokens -= set(g.pend_opts)
-    return ({CARD_ID[c] for c in cards} | {WONDER_ID[w] for w in wonders} | {TOKEN_ID[t] for t in tokens})
+        if s.phase == "draft" or age > s.age:
+            cards |= set(s.setup.decks[age])
+    st = s.structure
+    cards |= {st.cards[i] for i in range(len(st.cards)) if not st.face_up[i] and not st.taken[i]}
+    wonders = set(range(len(WONDER_IDS))) - set(s.setup.wonders)
+    if s.phase == "draft" and s.draft_picks < 4 and not s.options.get("first_game_wonders"):
+        wonders |= set(s.setup.wonders[4:])
+    tokens = set(s.progress_removed)
+    if s.pending is GREAT_LIBRARY and s.pending_seat == seat:
+        tokens -= set(s.pending_options)
+    if s.library_seat == seat:
+        tokens -= set(s.library_returned)
+    return ({CARD_IDS[c] for c in cards} | {WONDER_IDS[w] for w in wonders} | {TOKEN_IDS[t] for t in tokens})
 
 
 def _policy(rng: random.Random, legal: list[dict[str, Any]]) -> dict[str, Any]:

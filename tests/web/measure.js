@@ -54,6 +54,28 @@
   }
   return { count: cards.length, missing };
 },
+  ring() {
+  // Each city and its neighbours: where they are, and the arrow printed toward each neighbour.
+  const glyph = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
+  const box = (el) => { const r = el.getBoundingClientRect(); return { x: r.left + r.width / 2, y: r.top + r.height / 2, w: r.width, h: r.height }; };
+  const cities = [...document.querySelectorAll(".ring .classic-city")];
+  const byId = Object.fromEntries(cities.map((el) => [el.dataset.city, el]));
+  const out = [];
+  for (const el of cities) {
+    const me = box(el);
+    for (const nb of el.querySelectorAll(".nb")) {
+      const other = byId[nb.dataset.neighbour];
+      if (!other) { out.push(`city ${el.dataset.city}: no city ${nb.dataset.neighbour} on screen`); continue; }
+      const them = box(other);
+      const dx = (them.x - me.x) / me.w, dy = (them.y - me.y) / me.h;
+      const dir = `${Math.abs(dx) < 0.3 ? 0 : Math.sign(dx)},${Math.abs(dy) < 0.3 ? 0 : Math.sign(dy)}`;
+      const arrow = nb.querySelector(".arrow").textContent.trim();
+      if (Math.abs(dx) > 1.3 || Math.abs(dy) > 1.3) out.push(`city ${el.dataset.city}: ${nb.dataset.side} neighbour ${nb.dataset.neighbour} is not beside it (${dx.toFixed(1)}, ${dy.toFixed(1)} boxes away)`);
+      if (glyph[dir] !== arrow) out.push(`city ${el.dataset.city}: ${nb.dataset.side} arrow ${arrow}, but neighbour ${nb.dataset.neighbour} lies ${glyph[dir] || "here"}`);
+    }
+  }
+  return { count: cities.length, problems: out };
+},
   sideways() {
       const width = document.documentElement.clientWidth;
       const out = document.documentElement.scrollWidth > width + 1 ? [`page ${document.documentElement.scrollWidth} > ${width}`] : [];

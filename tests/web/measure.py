@@ -14,9 +14,6 @@ AXE = Path(__file__).resolve().parents[2] / "web" / "node_modules" / "axe-core" 
 PROBES = (Path(__file__).resolve().parent / "measure.js").read_text(encoding="utf-8")
 
 
-
-
-
 async def sideways(page: Page) -> list[str]:
     """Elements wider than a phone's screen (a page that scrolls sideways is zoomed out by phone browsers)."""
     return list(await page.evaluate(f"({PROBES}).sideways()"))
@@ -47,6 +44,18 @@ async def hidden_effects(page: Page) -> tuple[int, list[str]]:
     visible (missing, or covered by another piece)."""
     found = await page.evaluate(f"({PROBES}).effectsShown()")
     return int(found["count"]), list(found["missing"])
+
+
+async def ring_problems(page: Page) -> tuple[int, list[str]]:
+    """How many cities the 7 Wonders board shows, and each neighbour that is not beside its city on screen
+    or whose printed arrow points elsewhere."""
+    found = await page.evaluate(f"({PROBES}).ring()")
+    return int(found["count"]), list(found["problems"])
+
+
+async def header_height(page: Page) -> float:
+    """The height of the board's header in CSS pixels (one line of the status is about 60 px at 1080p)."""
+    return float(await page.evaluate("document.querySelector('.status').getBoundingClientRect().height"))
 
 
 async def axe_violations(page: Page) -> list[dict[str, Any]]:

@@ -1,18 +1,30 @@
-"""The TV board from the couch: mid-game at 1920×1080 for Duel and a 7-seat 7 Wonders table, the share of
-text at 18/22 px and more, nothing outside the screen or cut off, every face-up card showing its effect
-without hover; the same board at 1280×720 and 4K; axe-core on the board and a phone mid-game.
+"""The TV board from the couch: at 1920×1080 for Duel and 7 Wonders with 3, 5 and 7 seats (mid-game and a
+crowded age III) and the 2-player Free City: the share of text at 18/22 px and more, nothing outside the
+screen or cut off, every face-up card showing its effect without hover, a one-line header, the cities in
+seating order with each neighbour beside its city and the printed arrows pointing at it; the same board at
+1280×720 and 4K; axe-core on the board and a phone.
 
 Run ``pytest tests/web/test_layout.py -s`` to see the measured shares."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.async_api import Browser, Page
 
-from tests.web.measure import axe_violations, hidden_effects, overflows, sideways, text_share
+from tests.web.measure import (
+    axe_violations,
+    header_height,
+    hidden_effects,
+    overflows,
+    ring_problems,
+    sideways,
+    text_share,
+)
 from tests.web.scene import advance, scene
 
 MIN_SHARE_18 = 1.0  # nothing a player reads is under 18 px
 MIN_SHARE_22 = 0.9  # almost everything is 22 px or more
+HEADER_MAX_PX = 72  # the header is one line (3.6rem = 58 px, and its border)
 
 
 async def check_board(board: Page, label: str) -> None:
@@ -47,11 +59,29 @@ async def test_duel_board_mid_game(host_url: str, chromium: Browser) -> None:
         assert s.errors == [], s.errors
 
 
-async def test_seven_player_board_mid_game(host_url: str, chromium: Browser) -> None:
-    async with scene(chromium, host_url, "classic", 7, options={"sides": "random"}, seed=4) as s:
-        await advance(s, 7 * 10)
+CLASSIC_SCENES = [
+    # (seats, options, seed, step, label): the step is a moment of the game, never its end
+    (3, {"sides": "random"}, 5, 3 * 14, "7 Wonders, 3 players, age III"),
+    (5, {"sides": "random"}, 6, 5 * 8, "7 Wonders, 5 players, age II"),
+    (7, {"sides": "random"}, 4, 7 * 10, "7 Wonders, 7 players, age II"),
+    (7, {"sides": "random"}, 7, 7 * 16, "7 Wonders, 7 players, crowded age III"),
+    (2, {"sides": "random"}, 8, 28, "7 Wonders, 2 players and the Free City, age II"),
+]
+
+
+@pytest.mark.parametrize(("seats", "options", "seed", "step", "label"), CLASSIC_SCENES,
+                         ids=["3", "5", "7", "7-late", "free-city"])
+async def test_classic_board(
+    host_url: str, chromium: Browser, seats: int, options: dict[str, str], seed: int, step: int, label: str,
+) -> None:
+    async with scene(chromium, host_url, "classic", seats, options=options, seed=seed) as s:
+        await advance(s, step)
         await s.board.wait_for_timeout(2600)
-        await check_board(s.board, "7 Wonders, 7 players, age II")
+        assert await s.board.locator("#final-scores").count() == 0, "the game ended too soon"
+        await check_board(s.board, label)
+        assert await header_height(s.board) <= HEADER_MAX_PX
+        cities, problems = await ring_problems(s.board)
+        assert cities == max(seats, 3) and problems == [], problems
         await check_scaled(s.board)
         assert await axe_violations(s.board) == []
         assert s.phone is not None and await axe_violations(s.phone) == []

@@ -7,6 +7,7 @@ from pathlib import Path
 from playwright.async_api import Browser, expect
 
 from tests.web.pages import PHONE
+from tests.web.scene import advance, scene
 
 
 async def test_release_away_seat_and_take_it_with_a_new_phone(
@@ -73,3 +74,20 @@ async def test_release_away_seat_and_take_it_with_a_new_phone(
     finally:
         for ctx in (board_ctx, ann_ctx, bo_ctx, cy_ctx):
             await ctx.close()  # closing a context twice is harmless
+
+
+async def test_classic_board_shows_an_away_seat_in_the_header_and_in_its_city(
+    host_url: str, chromium: Browser
+) -> None:
+    """7 Wonders' header lists only the seats that are away (every city names its player), and the city of
+    an away seat says so in words."""
+    async with scene(chromium, host_url, "classic", 3, seed=11) as s:
+        await advance(s, 2)
+        await expect(s.board.locator(".status .pill")).to_have_count(0)
+        bo = s.bots[0]
+        await bo.close()
+        await expect(s.board.locator(".status .pill.away", has_text=bo.name)).to_contain_text("away")
+        city = s.board.locator(".classic-city", has=s.board.locator(".city-name", has_text=bo.name))
+        await expect(city.locator(".state.away")).to_contain_text("away")
+        await expect(s.board.locator(".classic-city .state.away")).to_have_count(1)
+        assert s.errors == [], s.errors

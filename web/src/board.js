@@ -93,9 +93,22 @@ function addLog(entries) {
   if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
 }
 
-/** Queues moments; when events come faster than banners can be read, only the latest few are kept. */
+/** Moments that end the game: they replace whatever is queued or showing. */
+const FINAL_MOMENTS = ["end", "supremacy"];
+
+/** Queues moments; when events come faster than banners can be read, only the latest few are kept. The
+ * game's end cuts the queue: a supremacy gets its banner at once, a game won on points has none (the score
+ * table is the reveal, and nothing covers it). */
 function showMoments(list) {
-  state.moments.push(...list.map((m, i) => ({ ...m, key: `${Date.now()}.${i}`, at: Date.now() })));
+  const stamped = list.map((m, i) => ({ ...m, key: `${Date.now()}.${i}`, at: Date.now() }));
+  const final = stamped.filter((m) => FINAL_MOMENTS.includes(m.kind));
+  if (final.length) {
+    state.moments = final.filter((m) => m.kind !== "end");
+    state.moment = null;
+    nextMoment();
+    return;
+  }
+  state.moments.push(...stamped);
   state.moments = state.moments.slice(-MOMENT_QUEUE);
   if (!state.moment) nextMoment();
 }

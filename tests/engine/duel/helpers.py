@@ -1,13 +1,20 @@
-"""Test helpers: fixed setups through options, plus a few direct state set-ups for effect tests."""
+"""Test helpers: games through the public API with fixed setups, and a few direct edits of the state.
+
+The edits (coins, the pawn, a city's cards or Wonders, who is to act) put a game in a position that
+would take many moves to reach by play; everything they change is a named field of
+:class:`engine.duel.state.DuelState`, and the rules then run through ``apply`` as in a real game.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import engine
-from engine.duel.effects import TURN
+from engine.duel.effects import construct, gain_token
+from engine.duel.flow import deal, set_pending
 from engine.duel.game import DuelGame
-from engine.duel.tables import AGE_CARDS, CARD_ID, CARD_INDEX, GUILDS, TOKEN_INDEX, WONDER_INDEX
+from engine.duel.material import AGE_CARDS, CARD_IDS, CARD_INDEX, GUILDS, TOKEN_INDEX, WONDER_INDEX
+from engine.duel.state import TURN, OwnedWonder
 
 
 def new(seed: int = 1, first_game: bool = True, **setup: Any) -> DuelGame:
@@ -15,48 +22,85 @@ def new(seed: int = 1, first_game: bool = True, **setup: Any) -> DuelGame:
     options: dict[str, Any] = {"setup": {"first_player": 0, **setup}}
     if first_game:
         options["first_game_wonders"] = True
-    return engine.new_game("duel", seats=2, seed=seed, options=options)
+    game = engine.new_game("duel", seats=2, seed=seed, options=options)
+    assert isinstance(game, DuelGame)
+    return game
 
 
 def deck_for(age: int, front: list[str]) -> list[str]:
     """20 card ids of ``age`` with ``front`` in the last slots (accessible at the start)."""
-    pool = [CARD_ID[c] for c in AGE_CARDS[age]] + ([CARD_ID[g] for g in GUILDS] if age == 3 else [])
+    pool = [CARD_IDS[c] for c in AGE_CARDS[age]] + ([CARD_IDS[g] for g in GUILDS] if age == 3 else [])
     others = [c for c in pool if c not in front]
     return others[: 20 - len(front)] + list(front)
 
 
+def lay_out(game: DuelGame, age: int, deck: list[str]) -> DuelGame:
+    """Test-only: deal ``deck`` (20 ids in slot order) as the structure of ``age``."""
+    state = game.state
+    state.setup = state.setup._replace(decks={**state.setup.decks, age: tuple(CARD_INDEX[c] for c in deck)})
+    state.phase = "play"
+    deal(state, age)
+    return game
+
+
 def jump(game: DuelGame, age: int, front: list[str], seat: int = 0) -> DuelGame:
     """Test-only: lay out ``age`` with ``front`` accessible and give ``seat`` the turn."""
-    game.decks[age] = [CARD_INDEX[c] for c in deck_for(age, front)]
-    game.phase = "play"
-    game.deal(age)
-    game.set_pending(seat, TURN, None)
+    lay_out(game, age, deck_for(age, front))
+    give_turn(game, seat)
     return game
+
+
+def give_turn(game: DuelGame, seat: int) -> None:
+    """Test-only: ``seat`` is to play a turn now."""
+    set_pending(game.state, seat, TURN)
 
 
 def ready(front: list[str], age: int = 1, seat: int = 0, coins: int = 40) -> DuelGame:
     """A game at ``age`` with ``front`` accessible, ``seat`` to act, both players rich."""
     game = jump(new(), age, front, seat)
-    game.coins[:] = [coins, coins]
+    set_coins(game, coins, coins)
     return game
+
+
+def coins(game: DuelGame) -> list[int]:
+    """Both seats' coins, from the public view."""
+    return [p["coins"] for p in game.view(None)["players"]]
+
+
+def set_coins(game: DuelGame, *purses: int | None) -> None:
+    """Test-only: set the coins of seat 0 and seat 1 (``None`` keeps them)."""
+    for city, amount in zip(game.state.cities, purses, strict=False):
+        if amount is not None:
+            city.coins = amount
+
+
+def pawn(game: DuelGame) -> int:
+    """The pawn's position, from the public view."""
+    pos: int = game.view(None)["military"]["pawn"]
+    return pos
+
+
+def set_pawn(game: DuelGame, position: int) -> None:
+    """Test-only: put the conflict pawn on ``position``."""
+    game.state.pawn = position
 
 
 def give(game: DuelGame, seat: int, *cards: str) -> None:
     """Test-only: put cards straight into a city (effects applied, events dropped)."""
     for card in cards:
-        game.construct(seat, CARD_INDEX[card], False)
-    game.ev = []
+        construct(game.state, seat, CARD_INDEX[card], False, [])
 
 
 def give_token(game: DuelGame, seat: int, token: str) -> None:
     """Test-only: hand a Progress token to ``seat`` (effects applied, events dropped)."""
-    game.gain_token(seat, TOKEN_INDEX[token])
-    game.ev = []
+    gain_token(game.state, seat, TOKEN_INDEX[token], [])
 
 
-def set_wonders(game: DuelGame, seat: int, *wonders: str) -> None:
-    """Test-only: replace ``seat``'s (unbuilt) wonders."""
-    game.wonders[seat] = [[WONDER_INDEX[w], 0, -1] for w in wonders]
+def set_wonders(game: DuelGame, seat: int, *wonders: str, built: int = 0) -> None:
+    """Test-only: replace ``seat``'s Wonders (the first ``built`` of them built with an Age I card)."""
+    game.state.cities[seat].wonders = [
+        OwnedWonder(WONDER_INDEX[w], 1, 0) if i < built else OwnedWonder(WONDER_INDEX[w])
+        for i, w in enumerate(wonders)]
 
 
 def build(game: DuelGame, card: str, seat: int | None = None) -> list[dict[str, Any]]:

@@ -5,9 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine.duel.game import DuelGame
+from engine.duel.material import TOKEN_INDEX
 from engine.duel.scoring import score_pad
-from engine.duel.tables import TOKEN_INDEX
-from tests.engine.duel.helpers import build, events_of, give, give_token, new, ready, set_wonders
+from tests.engine.duel.helpers import (
+    build,
+    coins,
+    events_of,
+    give,
+    give_token,
+    give_turn,
+    jump,
+    new,
+    pawn,
+    ready,
+    set_coins,
+    set_pawn,
+    set_wonders,
+)
 
 
 def wonder(game: DuelGame, w: str, card: str, seat: int = 0) -> list[dict[str, Any]]:
@@ -17,7 +31,7 @@ def wonder(game: DuelGame, w: str, card: str, seat: int = 0) -> list[dict[str, A
 def library_game(removed: list[str]) -> DuelGame:
     board = [t for t in TOKEN_INDEX if t not in removed]
     game = new(progress_board=board, progress_removed=removed)
-    game.coins[:] = [40, 40]
+    set_coins(game, 40, 40)
     set_wonders(game, 0, "the_great_library", "the_sphinx")
     return game
 
@@ -36,37 +50,37 @@ def test_economy_gets_wonder_trade_after_architecture() -> None:
     give_token(game, 0, "architecture")
     give_token(game, 1, "economy")
     set_wonders(game, 0, "the_pyramids")
-    before = game.coins[1]
+    before = coins(game)[1]
     events = wonder(game, "the_pyramids", "guard_tower")
     assert events_of(events, "wonder")[0]["cost"] == 5
-    assert game.coins == [35, before + 5]
+    assert coins(game) == [35, before + 5]
 
 
 def test_chain_with_coin_cost_is_free_and_gives_urbanism_coins() -> None:
     game = ready(["barracks"], age=2, coins=0)
     give(game, 0, "garrison")
     give_token(game, 0, "urbanism")
-    game.coins[0] = 0
+    set_coins(game, 0)
     events = build(game, "barracks")
-    assert events_of(events, "build")[0]["cost"] == 0 and game.coins[0] == 4
+    assert events_of(events, "build")[0]["cost"] == 0 and coins(game)[0] == 4
 
 
 def test_military_tokens_on_each_side_once_losses_to_the_bank() -> None:
     game = ready(["guard_tower", "palisade", "stable", "garrison"], coins=20)
-    game.coins[1] = 1
-    game.pawn = 2
+    set_coins(game, None, 1)
+    set_pawn(game, 2)
     events = build(game, "guard_tower")  # seat 0: 2 -> 3, seat 1 loses its only coin
-    assert game.pawn == 3 and game.coins == [20, 0]
+    assert pawn(game) == 3 and coins(game) == [20, 0]
     assert events_of(events, "military_token")[0]["lost"] == 1
-    game.coins[1] = 20
+    set_coins(game, None, 20)
     build(game, "palisade", seat=1)  # 3 -> 2: seat 1's own side, nothing for anybody
-    assert game.coins == [20, 18]
-    game.pawn = -5
+    assert coins(game) == [20, 18]
+    set_pawn(game, -5)
     events = build(game, "stable", seat=0)  # seat 0 into its own token zone: -5 -> -4, nothing
-    assert game.pawn == -4 and not events_of(events, "military_token") and game.coins[0] == 18  # 2 for wood
-    game.pawn = -2
+    assert pawn(game) == -4 and not events_of(events, "military_token") and coins(game)[0] == 18  # 2 for wood
+    set_pawn(game, -2)
     events = build(game, "garrison", seat=1)  # seat 1: -2 -> -3, seat 0 loses 2
-    assert game.pawn == -3 and [(e["side"], e["lost"]) for e in events_of(events, "military_token")] == [
+    assert pawn(game) == -3 and [(e["side"], e["lost"]) for e in events_of(events, "military_token")] == [
         (0, 2)]
     assert [t["present"] for t in game.view(None)["military"]["tokens"]] == [False, True, False, True]
 
@@ -75,7 +89,7 @@ def test_statue_of_zeus_supremacy_ends_before_the_destroy_choice() -> None:
     game = ready(["guard_tower"], coins=40)
     give(game, 1, "quarry")
     set_wonders(game, 0, "the_statue_of_zeus")
-    game.pawn = 8
+    set_pawn(game, 8)
     events = wonder(game, "the_statue_of_zeus", "guard_tower")
     assert game.is_over() and game.result()["victory"] == "military" and game.result()["winners"] == [0]
     assert game.view(0)["pending"] is None and game.legal_actions(0) == []
@@ -87,7 +101,7 @@ def test_colossus_gets_no_strategy_shield() -> None:
     give_token(game, 0, "strategy")
     set_wonders(game, 0, "the_colossus")
     wonder(game, "the_colossus", "guard_tower")
-    assert game.pawn == 2
+    assert pawn(game) == 2
 
 
 def test_mausoleum_builds_a_destroyed_card_free_without_urbanism() -> None:
@@ -98,12 +112,12 @@ def test_mausoleum_builds_a_destroyed_card_free_without_urbanism() -> None:
     wonder(game, "the_statue_of_zeus", "guard_tower")
     game.apply(0, {"type": "destroy", "card": "sawmill"})
     assert game.view(None)["discard"] == ["sawmill"]
-    game.set_pending(0, 1, None)
-    game.coins[0] = 10
+    give_turn(game, 0)
+    set_coins(game, 10)
     wonder(game, "the_mausoleum", "theater")
-    before = game.coins[0]
+    before = coins(game)[0]
     events = game.apply(0, {"type": "mausoleum", "card": "sawmill"})
-    assert game.coins[0] == before and not events_of(events, "coins")
+    assert coins(game)[0] == before and not events_of(events, "coins")
     assert game.view(1)["players"][1]["trade_prices"]["wood"] == 4
 
 
@@ -111,12 +125,10 @@ def test_mausoleum_card_gives_its_chain() -> None:
     game = ready(["guard_tower", "stable"], coins=40)
     set_wonders(game, 0, "the_mausoleum")
     game.apply(0, {"type": "discard", "card": "stable"})
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     wonder(game, "the_mausoleum", "guard_tower")
     game.apply(0, {"type": "mausoleum", "card": "stable"})
-    game.coins[0] = 0
-    from tests.engine.duel.helpers import jump
-
+    set_coins(game, 0)
     jump(game, 2, ["horse_breeders"])
     assert events_of(build(game, "horse_breeders"), "build")[0]["cost"] == 0
 
@@ -138,7 +150,7 @@ def test_great_library_theology_does_not_replay_the_library_itself() -> None:
     wonder(game, "the_great_library", card)
     game.apply(0, {"type": "progress", "token": "theology"})
     assert game.to_act() == [1]
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     card = game.legal_actions(0)[0]["card"]
     events = wonder(game, "the_sphinx", card)
     assert len(events_of(events, "replay")) == 1 and game.to_act() == [0]
@@ -150,7 +162,7 @@ def test_great_library_mathematics_counts_itself() -> None:
     card = game.legal_actions(0)[0]["card"]
     wonder(game, "the_great_library", card)
     game.apply(0, {"type": "progress", "token": "mathematics"})
-    assert score_pad(game, 0)["progress"] == 6
+    assert score_pad(game.state, 0)["progress"] == 6
 
 
 def test_theology_statue_of_zeus_destroys_then_replays() -> None:
@@ -166,21 +178,21 @@ def test_theology_statue_of_zeus_destroys_then_replays() -> None:
 
 def test_arena_counts_only_own_wonders_lighthouse_itself() -> None:
     game = ready(["arena", "lighthouse"], age=3, coins=40)
-    game.wonders[0] = [[0, 1, -1], [1, 0, -1]]
-    game.wonders[1] = [[2, 1, -1], [3, 1, -1]]
+    set_wonders(game, 0, "the_appian_way", "circus_maximus", built=1)
+    set_wonders(game, 1, "the_colossus", "the_great_library", built=2)
     give(game, 0, "brewery", "tavern")
-    game.coins[0] = 10
+    set_coins(game, 10)
     build(game, "arena")
-    assert game.coins[0] == 10 + 2
-    game.set_pending(0, 1, None)
-    game.coins[0] = 10
+    assert coins(game)[0] == 10 + 2
+    give_turn(game, 0)
+    set_coins(game, 10)
     build(game, "lighthouse")
-    assert game.coins[0] == 10 + 4  # tavern, brewery, arena and the lighthouse itself
+    assert coins(game)[0] == 10 + 4  # tavern, brewery, arena and the lighthouse itself
 
 
 def test_pawn_at_zero_after_age_two_last_active_begins_age_three() -> None:
     game = ready(["guard_tower", "theater"], age=2, coins=40)
-    game.left = 2
+    game.state.structure.left = 2  # two cards left in Age II: the next two turns end it
     game.apply(0, {"type": "discard", "card": "guard_tower"})
     events = game.apply(1, {"type": "discard", "card": "theater"})
     assert events_of(events, "age_start") == [{"type": "age_start", "seat": 1, "age": 3,
@@ -189,9 +201,9 @@ def test_pawn_at_zero_after_age_two_last_active_begins_age_three() -> None:
 
 def test_pair_with_the_last_card_of_age_three_then_scoring() -> None:
     game = ready(["workshop"], age=3, coins=40)
-    game.left = 1
+    game.state.structure.left = 1  # the last card of Age III
     give(game, 0, "laboratory")
-    game.board_tokens[:] = [TOKEN_INDEX["philosophy"]]
+    game.state.progress_board[:] = [TOKEN_INDEX["philosophy"]]
     build(game, "workshop")
     assert not game.is_over() and game.view(0)["pending"]["kind"] == "progress"
     events = game.apply(0, {"type": "progress", "token": "philosophy"})

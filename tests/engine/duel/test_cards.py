@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import catalog
-from tests.engine.duel.helpers import build, events_of, give, ready
+from tests.engine.duel.helpers import build, coins, events_of, give, pawn, ready
 
 # card: (age, coin cost, resource letters W C S G P, effect)
 # effects: "P wood 1" produce, "CH glass papyrus" choice, "SH n" shields, "SC symbol vp",
@@ -77,7 +77,7 @@ def test_card_cost_and_effect(card: str) -> None:
     age, coin_cost, letters, effect = CARDS[card]
     game = ready([card], age=age)
     before = game.view(0)["players"][0]
-    pawn = game.pawn
+    start = pawn(game)
     events = build(game, card)
     after = game.view(0)["players"][0]
     assert card in after["cards"]
@@ -94,15 +94,15 @@ def test_card_cost_and_effect(card: str) -> None:
     if word[0] == "CH":
         assert after["choices"] == [word[1:]]
         assert game.view(1)["players"][1]["trade_prices"] == before["trade_prices"]
-    assert game.pawn - pawn == (int(word[1]) if word[0] == "SH" else 0)
+    assert pawn(game) - start == (int(word[1]) if word[0] == "SH" else 0)
     if word[0] == "SC":
         assert after["science"] == [word[1]]
-        assert game.outcome is None
+        assert game.result() is None
     pad = game.result() or None
     assert pad is None
     from engine.duel.scoring import score_pad
 
-    rows = score_pad(game, 0)
+    rows = score_pad(game.state, 0)
     if word[0] == "VP":
         assert rows[word[1]] == int(word[2])
     if word[0] == "SC":
@@ -117,12 +117,12 @@ def test_chain_builds_for_free(giver: str, taker: str) -> None:
     age = CARDS[taker][0]
     game = ready([taker], age=age, coins=0)
     give(game, 0, giver)
-    coins = game.coins[0]
+    before = coins(game)[0]
     events = build(game, taker)
     ev = events_of(events, "build")[0]
     assert ev["cost"] == 0 and ev["breakdown"]["chain"] is True
     # Lighthouse: +1 per yellow card (the Tavern and itself); nothing else pays coins here.
-    assert game.coins[0] - coins == (2 if taker == "lighthouse" else 0)
+    assert coins(game)[0] - before == (2 if taker == "lighthouse" else 0)
 
 
 def test_chain_needs_your_own_card() -> None:

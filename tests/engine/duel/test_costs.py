@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from engine import IllegalAction
-from engine.duel import costs
-from engine.duel.effects import TURN
-from engine.duel.tables import CARD_INDEX, N_CARDS
-from engine.payment import Market, cheapest_payment
-from tests.engine.duel.helpers import build, events_of, give, give_token, ready, set_wonders
+from tests.engine.duel.helpers import build, coins, events_of, give, give_token, give_turn, ready, set_wonders
 
 
 def test_seed_000_fortifications_cost_5() -> None:
@@ -22,7 +16,7 @@ def test_seed_000_fortifications_cost_5() -> None:
     ev = events_of(build(game, "fortifications"), "build")[0]
     assert ev["cost"] == 5
     assert ev["breakdown"]["trade"] == {"clay": 3, "papyrus": 2}
-    assert game.coins[0] == 0
+    assert coins(game)[0] == 0
 
 
 def test_seed_000_caravansery_cost_7() -> None:
@@ -56,7 +50,7 @@ def test_own_production_is_not_consumed() -> None:
     game = ready(["walls", "aqueduct"], age=2, coins=2)
     give(game, 0, "shelf_quarry")
     assert events_of(build(game, "aqueduct"), "build")[0]["cost"] == 2
-    game.set_pending(0, TURN, None)
+    give_turn(game, 0)
     assert events_of(build(game, "walls"), "build")[0]["cost"] == 0
 
 
@@ -96,7 +90,7 @@ def test_masonry_waives_the_two_most_expensive_units_blue_only() -> None:
     give_token(game, 0, "masonry")
     ev = events_of(build(game, "courthouse"), "build")[0]  # 2 wood + 1 glass -> pay the glass only
     assert ev["cost"] == 2 and ev["breakdown"]["discount"] == {"wood": 2}
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     assert events_of(build(game, "walls"), "build")[0]["cost"] == 4  # red: no discount
 
 
@@ -107,17 +101,17 @@ def test_architecture_discounts_wonders_only() -> None:
     events = game.apply(0, {"type": "wonder", "card": "guard_tower", "wonder": "the_pyramids"})
     ev = events_of(events, "wonder")[0]
     assert ev["cost"] == 4 and ev["breakdown"]["discount"] == {"stone": 2}
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     assert events_of(build(game, "baths"), "build")[0]["cost"] == 2
 
 
 def test_economy_gets_trade_coins_not_card_coins() -> None:
     game = ready(["caravansery"], age=2, coins=7)
     give_token(game, 1, "economy")
-    opp = game.coins[1]
+    opp = coins(game)[1]
     events = build(game, "caravansery")
     assert events_of(events, "build")[0]["breakdown"]["to_opponent"] == 4
-    assert game.coins[1] - opp == 4
+    assert coins(game)[1] - opp == 4
     assert events_of(events, "coins")[0] == {"type": "coins", "seat": 1, "delta": 4, "why": "economy"}
 
 
@@ -126,22 +120,6 @@ def test_economy_with_reserve_gets_what_is_paid() -> None:
     give(game, 1, "quarry")
     give(game, 0, "stone_reserve")
     give_token(game, 1, "economy")
-    opp = game.coins[1]
+    opp = coins(game)[1]
     build(game, "walls")
-    assert game.coins[1] - opp == 2
-
-
-def test_reduced_memo_equals_direct_solver() -> None:
-    rng = random.Random(5)
-    for _ in range(3000):
-        own = tuple(rng.randrange(3) for _ in range(5))
-        choices = tuple(sorted(rng.choice([0b111, 0b11000]) for _ in range(rng.randrange(4))))
-        prices = tuple(rng.choice([1, 2, 3, 4, 5]) for _ in range(5))
-        key = (own, choices, prices, rng.random() < 0.3, rng.random() < 0.3)
-        item = rng.randrange(N_CARDS) if rng.random() < 0.7 else costs.WONDER_BASE + rng.randrange(12)
-        need, discount = costs.need_and_discount(key, item)
-        direct = cheapest_payment(need, own, choices, (Market(prices, None),), discount)
-        assert direct is not None
-        assert costs.payment(key, item).total == direct.total
-        assert costs.trade_coins(key, {}, item) == direct.total
-    assert CARD_INDEX["baths"] >= 0
+    assert coins(game)[1] - opp == 2

@@ -7,12 +7,25 @@ import pytest
 import engine
 from engine import IllegalAction
 from engine.duel.game import DuelGame
-from tests.engine.duel.helpers import events_of, give, new, ready, set_wonders
+from tests.engine.duel.helpers import (
+    coins,
+    deck_for,
+    events_of,
+    give,
+    give_token,
+    give_turn,
+    new,
+    pawn,
+    ready,
+    set_coins,
+    set_pawn,
+    set_wonders,
+)
 
 
 def discard_until_last(game: DuelGame) -> None:
     """Discard accessible cards until one card of the Age is left."""
-    while game.left > 1:
+    while sum(not s["taken"] for s in game.view(None)["structure"]) > 1:
         seat = game.to_act()[0]
         game.apply(seat, next(a for a in game.legal_actions(seat) if a["type"] == "discard"))
 
@@ -23,7 +36,7 @@ def test_discard_worth_four_with_two_yellow_cards() -> None:
     give(game, 0, "stone_reserve", "wood_reserve")
     events = game.apply(0, {"type": "discard", "card": "tavern"})
     assert events[0] == {"type": "discard", "seat": 0, "card": "tavern", "coins": 4}
-    assert game.coins[0] == 4 and game.view(None)["discard"] == ["tavern"]
+    assert coins(game)[0] == 4 and game.view(None)["discard"] == ["tavern"]
     assert {a["type"] for a in game.legal_actions(1) if a["card"] == "guard_tower"} >= {"discard"}
 
 
@@ -86,11 +99,11 @@ def test_tie_at_end_of_age_last_active_begins() -> None:
     assert game.view(None)["age"] == 2 and game.to_act() == [last]
 
 
-@pytest.mark.parametrize(("pawn", "weaker"), [(2, 1), (-1, 0)])
-def test_weaker_player_chooses_who_begins(pawn: int, weaker: int) -> None:
+@pytest.mark.parametrize(("position", "weaker"), [(2, 1), (-1, 0)])
+def test_weaker_player_chooses_who_begins(position: int, weaker: int) -> None:
     game = new()
     discard_until_last(game)
-    game.pawn = pawn
+    set_pawn(game, position)
     seat = game.to_act()[0]
     game.apply(seat, next(a for a in game.legal_actions(seat) if a["type"] == "discard"))
     view = game.view(weaker)
@@ -110,7 +123,7 @@ def test_replay_with_the_last_card_of_an_age_is_lost() -> None:
     game = new()
     set_wonders(game, 0, "the_sphinx")
     set_wonders(game, 1, "the_sphinx")
-    game.coins[:] = [50, 50]
+    set_coins(game, 50, 50)
     discard_until_last(game)
     seat = game.to_act()[0]
     set_wonders(game, seat, "the_sphinx")
@@ -118,12 +131,12 @@ def test_replay_with_the_last_card_of_an_age_is_lost() -> None:
     events = game.apply(seat, {"type": "wonder", "card": card, "wonder": "the_sphinx"})
     assert not events_of(events, "replay")
     assert events_of(events, "age_start")[0]["first_player"] == seat  # tie rule, not a replay
-    assert game.replay is False
+    assert game.view(None)["play_again"] is False
 
 
 def test_mausoleum_with_the_last_card_of_an_age() -> None:
     game = new()
-    game.coins[:] = [50, 50]
+    set_coins(game, 50, 50)
     discard_until_last(game)
     seat = game.to_act()[0]
     set_wonders(game, seat, "the_mausoleum")
@@ -144,7 +157,7 @@ def test_game_ends_after_age_three_with_civilian_result() -> None:
         game.apply(seat, next((a for a in acts if a["type"] == "discard"), acts[0]))
         rounds += 1
     result = game.result()
-    assert result["victory"] == "civilian" and rounds == 60 + (game.age == 3) * 0 + _choices(game)
+    assert result["victory"] == "civilian" and rounds == 60 + _choices(game)
     assert set(result["scores"][0]) == {"blue", "green", "yellow", "purple", "wonders", "progress",
                                         "coins", "military", "total"}
     with pytest.raises(IllegalAction, match="over"):
@@ -153,7 +166,7 @@ def test_game_ends_after_age_three_with_civilian_result() -> None:
 
 
 def _choices(game: DuelGame) -> int:
-    return sum(1 for _, a in game.log if a["type"] == "choose_start")
+    return sum(1 for _, a in game.action_log if a["type"] == "choose_start")
 
 
 def test_civilian_tie_break_on_blue_then_shared() -> None:
@@ -162,25 +175,25 @@ def test_civilian_tie_break_on_blue_then_shared() -> None:
     game = ready(["guard_tower"])
     give(game, 0, "theater")
     give(game, 1, "workshop")
-    game.coins[:] = [3, 9]
-    res = civilian_result(game)
+    set_coins(game, 3, 9)
+    res = civilian_result(game.state)
     assert res["scores"][0]["total"] == res["scores"][1]["total"] == 4
     assert (res["scores"][0]["blue"], res["scores"][1]["blue"]) == (3, 0)
     assert res["winners"] == [0] and res["victory"] == "civilian"
-    game.coins[:] = [6, 9]
-    assert civilian_result(game)["winners"] == [0]
-    game.coins[:] = [0, 9]
-    assert civilian_result(game)["winners"] == [1]
+    set_coins(game, 6, 9)
+    assert civilian_result(game.state)["winners"] == [0]
+    set_coins(game, 0, 9)
+    assert civilian_result(game.state)["winners"] == [1]
 
 
 def test_shared_victory() -> None:
     from engine.duel.scoring import civilian_result
 
     game = ready(["guard_tower"])
-    game.coins[:] = [3, 3]
+    set_coins(game, 3, 3)
     give(game, 0, "theater")
     give(game, 1, "altar")
-    assert civilian_result(game)["winners"] == [0, 1]
+    assert civilian_result(game.state)["winners"] == [0, 1]
 
 
 def test_wrong_seat_and_malformed_actions() -> None:
@@ -201,11 +214,9 @@ def test_wrong_seat_and_malformed_actions() -> None:
 
 def test_reveal_comes_before_the_replay_turn() -> None:
     """§14.22: cards uncovered by a play-again Wonder are revealed before the replay turn."""
-    from tests.engine.duel.helpers import deck_for
-
     deck = deck_for(1, [])
     game = new(ages={"1": deck})
-    game.coins[:] = [40, 40]
+    set_coins(game, 40, 40)
     set_wonders(game, 0, "the_sphinx")
     game.apply(0, {"type": "discard", "card": deck[14]})
     set_wonders(game, 1, "the_sphinx")
@@ -215,15 +226,13 @@ def test_reveal_comes_before_the_replay_turn() -> None:
 
 
 def test_strategy_applies_to_a_red_card_built_by_the_mausoleum() -> None:
-    from tests.engine.duel.helpers import give_token
-
     game = ready(["guard_tower", "walls"], coins=40)
     set_wonders(game, 0, "the_mausoleum")
     game.apply(0, {"type": "discard", "card": "walls"})
     game.apply(1, {"type": "discard", "card": "guard_tower"})
     give_token(game, 0, "strategy")
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     card = game.legal_actions(0)[0]["card"]
     game.apply(0, {"type": "wonder", "card": card, "wonder": "the_mausoleum"})
     game.apply(0, {"type": "mausoleum", "card": "walls"})
-    assert game.pawn == 3
+    assert pawn(game) == 3

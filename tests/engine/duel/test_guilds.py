@@ -6,32 +6,29 @@ import pytest
 
 from engine.duel.game import DuelGame
 from engine.duel.scoring import score_pad
-from tests.engine.duel.helpers import build, give, ready, set_wonders
+from tests.engine.duel.helpers import build, coins, give, ready, set_coins, set_wonders
 
 
 def built_wonders(game: DuelGame, seat: int, n: int) -> None:
-    ws = ["the_pyramids", "the_sphinx", "piraeus", "the_colossus"]
-    set_wonders(game, seat, *ws)
-    for entry in game.wonders[seat][:n]:
-        entry[1] = 1
+    set_wonders(game, seat, "the_pyramids", "the_sphinx", "piraeus", "the_colossus", built=n)
 
 
-@pytest.mark.parametrize(("guild", "mine", "theirs", "coins", "vp"), [
+@pytest.mark.parametrize(("guild", "mine", "theirs", "gained", "vp"), [
     ("merchants_guild", ["tavern"], ["tavern", "brewery", "forum"], 3, 3),
     ("magistrates_guild", ["theater", "altar"], ["baths"], 2, 2),
     ("scientists_guild", ["workshop"], ["apothecary", "library"], 2, 2),
     ("tacticians_guild", ["guard_tower", "walls", "stable"], ["garrison"], 3, 3),
     ("shipowners_guild", ["lumber_yard", "glassworks", "press"], ["sawmill", "brickyard"], 3, 3),
 ])
-def test_colour_guilds(guild: str, mine: list[str], theirs: list[str], coins: int, vp: int) -> None:
+def test_colour_guilds(guild: str, mine: list[str], theirs: list[str], gained: int, vp: int) -> None:
     game = ready([guild], age=3, coins=40)
     give(game, 0, *mine)
     give(game, 1, *theirs)
-    before = game.coins[0]
+    before = coins(game)[0]
     events = build(game, guild)
     paid = next(e["cost"] for e in events if e["type"] == "build")
-    assert game.coins[0] - before + paid == coins
-    assert score_pad(game, 0)["purple"] == vp
+    assert coins(game)[0] - before + paid == gained
+    assert score_pad(game.state, 0)["purple"] == vp
 
 
 def test_shipowners_uses_one_city_for_both_colours() -> None:
@@ -39,19 +36,19 @@ def test_shipowners_uses_one_city_for_both_colours() -> None:
     game = ready(["shipowners_guild"], age=3, coins=40)
     give(game, 0, "sawmill", "brickyard", "quarry")          # 3 brown, 0 grey
     give(game, 1, "lumber_yard", "glassworks", "press", "drying_room")  # 1 brown, 3 grey -> 4
-    assert score_pad(game, 0)["purple"] == 0
+    assert score_pad(game.state, 0)["purple"] == 0
     build(game, "shipowners_guild")
-    assert score_pad(game, 0)["purple"] == 4
+    assert score_pad(game.state, 0)["purple"] == 4
 
 
 def test_guild_vp_use_end_counts_coins_use_build_counts() -> None:
     game = ready(["magistrates_guild"], age=3, coins=40)
     give(game, 1, "theater")
-    before = game.coins[0]
+    before = coins(game)[0]
     build(game, "magistrates_guild")
-    paid = before - game.coins[0]
+    paid = before - coins(game)[0]
     give(game, 1, "altar", "baths")
-    assert score_pad(game, 0)["purple"] == 3
+    assert score_pad(game.state, 0)["purple"] == 3
     assert paid == 8 - 1  # 4 units at 2 coins, +1 coin for the one blue card at build time
 
 
@@ -59,42 +56,42 @@ def test_builders_guild() -> None:
     game = ready(["builders_guild"], age=3, coins=40)
     built_wonders(game, 1, 3)
     built_wonders(game, 0, 1)
-    before = game.coins[0]
+    before = coins(game)[0]
     build(game, "builders_guild")
-    assert before - game.coins[0] == 10  # no coins when built
-    assert score_pad(game, 0)["purple"] == 6
+    assert before - coins(game)[0] == 10  # no coins when built
+    assert score_pad(game.state, 0)["purple"] == 6
 
 
 def test_moneylenders_guild() -> None:
     game = ready(["moneylenders_guild"], age=3, coins=40)
     build(game, "moneylenders_guild")
-    game.coins[:] = [5, 17]
-    assert score_pad(game, 0)["purple"] == 5
-    assert score_pad(game, 0)["coins"] == 1 and score_pad(game, 1)["coins"] == 5
+    set_coins(game, 5, 17)
+    assert score_pad(game.state, 0)["purple"] == 5
+    assert score_pad(game.state, 0)["coins"] == 1 and score_pad(game.state, 1)["coins"] == 5
 
 
-@pytest.mark.parametrize(("card", "city", "coins"), [
+@pytest.mark.parametrize(("card", "city", "gained"), [
     ("chamber_of_commerce", ["glassworks", "press", "lumber_yard"], 6),
     ("port", ["lumber_yard", "sawmill", "glassworks"], 4),
     ("armory", ["guard_tower", "walls"], 2),
     ("lighthouse", ["tavern", "forum"], 3),
 ])
-def test_yellow_coins_per_own_card(card: str, city: list[str], coins: int) -> None:
+def test_yellow_coins_per_own_card(card: str, city: list[str], gained: int) -> None:
     game = ready([card], age=3, coins=40)
     give(game, 0, *city)
     give(game, 1, *city, *city)
-    before = game.coins[0]
+    before = coins(game)[0]
     events = build(game, card)
     paid = next(e["cost"] for e in events if e["type"] == "build")
-    assert game.coins[0] - before + paid == coins
-    assert score_pad(game, 0)["yellow"] == 3
+    assert coins(game)[0] - before + paid == gained
+    assert score_pad(game.state, 0)["yellow"] == 3
 
 
 def test_arena_counts_own_wonders() -> None:
     game = ready(["arena"], age=3, coins=40)
     built_wonders(game, 0, 2)
     built_wonders(game, 1, 4)
-    before = game.coins[0]
+    before = coins(game)[0]
     events = build(game, "arena")
     paid = next(e["cost"] for e in events if e["type"] == "build")
-    assert game.coins[0] - before + paid == 4
+    assert coins(game)[0] - before + paid == 4

@@ -17,7 +17,8 @@ import pytest
 
 import engine
 from engine.duel.game import DuelGame
-from engine.duel.tables import CARD_ID, GUILDS, TOKEN_ID, WONDER_ID
+from engine.duel.material import CARD_IDS, GUILDS, TOKEN_IDS, WONDER_IDS
+from engine.duel.state import GREAT_LIBRARY
 
 GAMES = 2000
 IDS = re.compile(r'"([a-z_]+)"')
@@ -27,56 +28,64 @@ EVENT_TYPES = {"draft_wonder", "build", "discard", "wonder", "reveal", "coins", 
 
 
 def hidden_ids(game: DuelGame, seat: int | None) -> set[str]:
-    """Every identity ``seat`` must not learn now, computed from the internal state."""
+    """Every identity ``seat`` must not learn now, computed from the state."""
+    state = game.state
+    setup = state.setup
     hidden: set[str] = set()
     for age in (1, 2, 3):
-        hidden.update(CARD_ID[c] for c in game.setup["removed"][age])
-        if age > game.age:
-            hidden.update(CARD_ID[c] for c in game.decks[age])
-    hidden.update(CARD_ID[g] for g in GUILDS if g not in game.decks[3])
-    if game.slot_card:
-        hidden.update(CARD_ID[c] for i, c in enumerate(game.slot_card)
-                      if not game.taken[i] and not game.faceup[i])
-    seen_wonders = game.draft_order[:4] if game.draft_pick < 4 else game.draft_order
-    hidden.update(WONDER_ID[w] for w in range(12) if w not in seen_wonders)
-    shown = set(game.pend_opts or []) if game.pend_kind == 3 and seat == game.pend_seat else set()
-    owned = set(game.tokens[0]) | set(game.tokens[1])
-    hidden.update(TOKEN_ID[t] for t in game.setup["progress_removed"] if t not in shown | owned)
+        hidden.update(CARD_IDS[c] for c in setup.removed[age])
+        if age > state.age:
+            hidden.update(CARD_IDS[c] for c in setup.decks[age])
+    hidden.update(CARD_IDS[g] for g in GUILDS if g not in setup.decks[3])
+    structure = state.structure
+    hidden.update(CARD_IDS[c] for i, c in enumerate(structure.cards)
+                  if not structure.taken[i] and not structure.face_up[i])
+    seen_wonders = setup.wonders[:4] if state.draft_picks < 4 else setup.wonders
+    hidden.update(WONDER_IDS[w] for w in range(12) if w not in seen_wonders)
+    drawn = state.pending is GREAT_LIBRARY and seat == state.pending_seat
+    shown = set(state.pending_options) if drawn else set()
+    if seat == state.library_seat:
+        shown |= set(state.library_returned)
+    owned = set(state.cities[0].progress) | set(state.cities[1].progress)
+    hidden.update(TOKEN_IDS[t] for t in setup.progress_removed if t not in shown | owned)
     return hidden
 
 
 def conserved(game: DuelGame) -> bool:
     """Structure + future decks + removed + discard + cities + tucked cards = every dealt card."""
-    everything = sorted(c for a in (1, 2, 3) for c in game.decks[a] + game.setup["removed"][a])
+    state = game.state
+    setup = state.setup
+    everything = sorted(c for a in (1, 2, 3) for c in setup.decks[a] + setup.removed[a])
     here: list[int] = []
     for a in (1, 2, 3):
-        here += game.setup["removed"][a]
-        if a > game.age:
-            here += game.decks[a]
-    here += [c for i, c in enumerate(game.slot_card) if not game.taken[i]]
-    here += game.discard + game.cards[0] + game.cards[1]
-    here += [c for s in (0, 1) for _, _, c in game.wonders[s] if c >= 0]
+        here += setup.removed[a]
+        if a > state.age:
+            here += setup.decks[a]
+    structure = state.structure
+    here += [c for i, c in enumerate(structure.cards) if not structure.taken[i]]
+    here += state.discard + state.cities[0].cards + state.cities[1].cards
+    here += [owned.tucked_card for city in state.cities for owned in city.wonders if owned.age]
     return sorted(here) == everything
 
 
 def deep_check(game: DuelGame, obs: dict[str, Any]) -> None:
     obs["deep"] += 1
     if not conserved(game):
-        obs["not_conserved"].append(game.seed)
+        obs["not_conserved"].append(game.state.seed)
     for seat in (0, 1, None):
         leaked = set(IDS.findall(json.dumps(game.view(seat)))) & hidden_ids(game, seat)
         if leaked:
-            obs["view_leaks"].append((game.seed, seat, sorted(leaked)))
+            obs["view_leaks"].append((game.state.seed, seat, sorted(leaked)))
 
 
 def save_check(game: DuelGame, obs: dict[str, Any]) -> None:
     obs["saves"] += 1
     data = game.to_dict()
     if engine.restore(json.loads(json.dumps(data))).to_dict() != data:
-        obs["restore_mismatch"].append(game.seed)
-    again = engine.replay("duel", seats=2, seed=game.seed, options=None, log=game.action_log)
+        obs["restore_mismatch"].append(game.state.seed)
+    again = engine.replay("duel", seats=2, seed=game.state.seed, options=None, log=game.action_log)
     if again.to_dict() != data:
-        obs["replay_mismatch"].append(game.seed)
+        obs["replay_mismatch"].append(game.state.seed)
 
 
 @pytest.fixture(scope="module")
@@ -105,11 +114,12 @@ def observations() -> dict[str, Any]:
             leaked = named & hidden_ids(game, None) if named - EVENT_TYPES else set()
             if leaked:
                 obs["event_leaks"].append((seed, sorted(leaked)))
-            if min(game.coins) < 0:
+            if min(city.coins for city in game.state.cities) < 0:
                 obs["negative_coins"].append(seed)
-            if not -9 <= game.pawn <= 9:
+            if not -9 <= game.state.pawn <= 9:
                 obs["pawn_out"].append(seed)
-            if game.built_total > 7 or sum(1 for s in (0, 1) for _, a, _ in game.wonders[s] if a) > 7:
+            built = sum(1 for city in game.state.cities for owned in city.wonders if owned.age)
+            if game.state.wonders_built > 7 or built > 7:
                 obs["too_many_wonders"].append(seed)
             if full or move == deep_at:
                 deep_check(game, obs)
@@ -172,7 +182,8 @@ def test_hidden_ids_helper_can_fail() -> None:
     """The leak scanner itself sees a face-down card when one is planted in a view."""
     game = engine.new_game("duel", seats=2, seed=0, options={"first_game_wonders": True})
     assert isinstance(game, DuelGame)
-    down = next(CARD_ID[c] for i, c in enumerate(game.slot_card) if not game.faceup[i])
+    structure = game.state.structure
+    down = next(CARD_IDS[c] for i, c in enumerate(structure.cards) if not structure.face_up[i])
     view = game.view(None)
     view["structure"][0]["card"] = down
     assert down in set(IDS.findall(json.dumps(view))) & hidden_ids(game, None)

@@ -73,8 +73,11 @@ def corrupt(data: dict, path: list, value: object) -> dict:
     (["log"], "nope", "log"),
     (["log", 0], [0], "not a \\[seat, action\\] pair"),
     (["log", 1, 1], {"type": "build", "card": "nowhere"}, "log entry 1 is illegal"),
-    (["state", "coins", 0], 99, "does not match"),
-    (["state", "decks", "1", 0], "press", "does not match"),
+    (["digest"], "0" * 20, "does not match its digest"),
+    (["digest"], 7, "digest"),
+    (["seed"], 6, "illegal|does not match"),
+    (["options"], {"first_game_wonders": True}, "illegal|does not match"),
+    (["extra"], 1, "unexpected keys"),
 ])
 def test_corrupted_saves_raise_value_error(path: list, value: object, message: str) -> None:
     data = played(5, 12).to_dict()

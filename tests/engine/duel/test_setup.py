@@ -5,30 +5,33 @@ from __future__ import annotations
 import pytest
 
 import engine
-from engine.duel.tables import CARD_AGE, CARD_COLOR, PURPLE
-from tests.engine.duel.helpers import deck_for, new
+from engine.duel.game import DuelGame
+from engine.duel.material import CARDS, PURPLE
+from engine.duel.serial import describe
+from tests.engine.duel.helpers import coins, deck_for, new, pawn
 
 
 def test_same_seed_same_game_other_seed_other_game() -> None:
     a = engine.new_game("duel", seats=2, seed=42).to_dict()
     b = engine.new_game("duel", seats=2, seed=42).to_dict()
     c = engine.new_game("duel", seats=2, seed=43).to_dict()
-    assert a == b and a["state"] != c["state"]
+    assert a == b and a["digest"] != c["digest"]
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_setup_composition(seed: int) -> None:
     game = engine.new_game("duel", seats=2, seed=seed)
-    s = game.setup
-    assert sorted(s["progress_board"] + s["progress_removed"]) == list(range(10))
-    assert len(set(s["wonders"])) == 8
+    assert isinstance(game, DuelGame)
+    s = game.state.setup
+    assert sorted(s.progress_board + s.progress_removed) == list(range(10))
+    assert len(set(s.wonders)) == 8
     for age in (1, 2, 3):
-        deck, removed = s["decks"][age], s["removed"][age]
+        deck, removed = s.decks[age], s.removed[age]
         assert len(deck) == 20 and len(removed) == 3 and not set(deck) & set(removed)
-        assert all(CARD_AGE[c] == age for c in deck + removed)
-    assert sum(CARD_COLOR[c] == PURPLE for c in s["decks"][3]) == 3
-    assert sum(CARD_COLOR[c] == PURPLE for c in s["removed"][3]) == 0
-    assert game.coins == [7, 7] and game.pawn == 0
+        assert all(CARDS[c].age == age for c in deck + removed)
+    assert sum(CARDS[c].color == PURPLE for c in s.decks[3]) == 3 and len(s.guilds) == 3
+    assert sum(CARDS[c].color == PURPLE for c in s.removed[3]) == 0
+    assert coins(game) == [7, 7] and pawn(game) == 0
 
 
 def test_fixed_setup_is_honoured() -> None:
@@ -42,7 +45,7 @@ def test_fixed_setup_is_honoured() -> None:
     assert view["first_player"] == 1 and view["draft"]["available"] == [
         "the_pyramids", "the_sphinx", "piraeus", "the_colossus"]
     assert view["progress_board"] == ["law", "urbanism", "economy", "theology", "strategy"]
-    state = game.to_dict()["state"]
+    state = describe(game.state)
     assert state["decks"]["1"] == ages["1"] and state["decks"]["3"] == age3
     assert sorted(state["progress_removed"]) == ["agriculture", "architecture", "masonry", "mathematics",
                                                  "philosophy"]
@@ -51,7 +54,7 @@ def test_fixed_setup_is_honoured() -> None:
 def test_fixed_removed_and_guilds() -> None:
     game = new(removed={"2": ["sawmill", "walls", "forum"]},
                guilds=["tacticians_guild", "builders_guild", "merchants_guild"])
-    s = game.to_dict()["state"]["decks"]
+    s = describe(game.state)["decks"]
     assert not {"sawmill", "walls", "forum"} & set(s["2"]) and len(s["2"]) == 20
     assert sorted(c for c in s["3"] if c.endswith("_guild")) == ["builders_guild", "merchants_guild",
                                                                    "tacticians_guild"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from engine.duel.tables import CARD_INDEX, COVERED_BY, SLOTS
-from tests.engine.duel.helpers import deck_for, events_of, jump, new
+from engine.duel.material import STRUCTURES
+from tests.engine.duel.helpers import deck_for, events_of, jump, lay_out, new
 
 ROWS = {1: [2, 3, 4, 5, 6], 2: [6, 5, 4, 3, 2], 3: [2, 3, 4, 2, 4, 3, 2]}
 
@@ -25,8 +25,9 @@ def test_layout_rows_faces_and_start_access(age: int) -> None:
 
 
 def test_coverage_checks_of_the_digest() -> None:
-    where = {age: {rc: i for i, rc in enumerate(SLOTS[age])} for age in (1, 2, 3)}
-    cov = {age: {SLOTS[age][i]: {SLOTS[age][j] for j in COVERED_BY[age][i]} for i in range(20)}
+    slots = {age: STRUCTURES[age].slots for age in (1, 2, 3)}
+    where = {age: {rc: i for i, rc in enumerate(slots[age])} for age in (1, 2, 3)}
+    cov = {age: {slots[age][i]: {slots[age][j] for j in STRUCTURES[age].covered_by[i]} for i in range(20)}
            for age in (1, 2, 3)}
     assert cov[1][(3, -4)] == {(4, -5), (4, -3)}
     assert cov[2][(0, -5)] == {(1, -4)}
@@ -64,9 +65,7 @@ def test_covered_card_cannot_be_taken() -> None:
 def test_guild_backs_in_age_three() -> None:
     deck = deck_for(3, [])
     deck[2], deck[3], deck[9] = "merchants_guild", "builders_guild", "scientists_guild"
-    game = new()
-    game.decks[3] = [CARD_INDEX[c] for c in deck]
-    game.deal(3)
+    game = lay_out(new(), 3, deck)
     faces = {s["slot"]: s["back"] for s in game.view(None)["structure"] if s["back"]}
     assert faces == {**dict.fromkeys([4, 10, 15, 16, 17], "age3"), 2: "guild", 3: "guild", 9: "guild"}
     for view in (game.view(0), game.view(1), game.view(None)):

@@ -6,9 +6,21 @@ import pytest
 
 from engine import IllegalAction
 from engine.duel.game import DuelGame
+from engine.duel.material import TOKEN_INDEX
 from engine.duel.scoring import score_pad
-from engine.duel.tables import TOKEN_INDEX
-from tests.engine.duel.helpers import build, events_of, give, give_token, new, ready, set_wonders
+from tests.engine.duel.helpers import (
+    build,
+    coins,
+    events_of,
+    give,
+    give_token,
+    give_turn,
+    new,
+    pawn,
+    ready,
+    set_coins,
+    set_wonders,
+)
 
 BOARD = ["agriculture", "law", "strategy", "theology", "urbanism"]
 REMOVED = ["architecture", "economy", "masonry", "mathematics", "philosophy"]
@@ -17,7 +29,7 @@ REMOVED = ["architecture", "economy", "masonry", "mathematics", "philosophy"]
 def paired(board: list[str] = BOARD) -> DuelGame:
     """Seat 0 builds its second plumb card: a progress choice is pending."""
     game = ready(["workshop"], coins=20)
-    game.board_tokens[:] = [TOKEN_INDEX[t] for t in board]
+    game.state.progress_board[:] = [TOKEN_INDEX[t] for t in board]
     give(game, 0, "laboratory")
     build(game, "workshop")
     return game
@@ -48,30 +60,30 @@ def test_a_pair_needs_the_same_symbol_twice() -> None:
     assert game.to_act() == [1]
 
 
-@pytest.mark.parametrize(("token", "coins"), [("agriculture", 6), ("urbanism", 6)])
-def test_coin_tokens(token: str, coins: int) -> None:
+@pytest.mark.parametrize(("token", "gained"), [("agriculture", 6), ("urbanism", 6)])
+def test_coin_tokens(token: str, gained: int) -> None:
     game = paired()
-    before = game.coins[0]
+    before = coins(game)[0]
     game.apply(0, {"type": "progress", "token": token})
-    assert game.coins[0] - before == coins
+    assert coins(game)[0] - before == gained
 
 
 def test_agriculture_philosophy_mathematics_points() -> None:
     game = new()
     for t in ("agriculture", "philosophy"):
         give_token(game, 0, t)
-    assert score_pad(game, 0)["progress"] == 11
+    assert score_pad(game.state, 0)["progress"] == 11
     give_token(game, 0, "mathematics")
-    assert score_pad(game, 0)["progress"] == 11 + 9
+    assert score_pad(game.state, 0)["progress"] == 11 + 9
     give_token(game, 1, "mathematics")
-    assert score_pad(game, 1)["progress"] == 3
+    assert score_pad(game.state, 1)["progress"] == 3
 
 
 def test_law_is_a_symbol_and_can_complete_supremacy() -> None:
     game = ready(["academy"], age=3, coins=40)
     give(game, 0, "workshop", "apothecary", "scriptorium", "university")
     give_token(game, 0, "law")
-    assert game.outcome is None
+    assert game.result() is None
     build(game, "academy")
     assert game.result()["victory"] == "science" and game.result()["winners"] == [0]
 
@@ -79,13 +91,13 @@ def test_law_is_a_symbol_and_can_complete_supremacy() -> None:
 def test_strategy_adds_a_shield_to_later_red_cards_only() -> None:
     game = ready(["guard_tower", "palisade"], coins=40)
     give_token(game, 0, "strategy")
-    assert game.pawn == 0
+    assert pawn(game) == 0
     build(game, "guard_tower")
-    assert game.pawn == 2
-    game.set_pending(0, 1, None)
+    assert pawn(game) == 2
+    give_turn(game, 0)
     set_wonders(game, 0, "the_colossus")
     game.apply(0, {"type": "wonder", "card": "palisade", "wonder": "the_colossus"})
-    assert game.pawn == 4
+    assert pawn(game) == 4
 
 
 def test_theology_gives_replay_once() -> None:
@@ -104,22 +116,27 @@ def test_urbanism_four_coins_per_chain_build() -> None:
     game = ready(["statue"], age=2, coins=0)
     give(game, 0, "theater")
     give_token(game, 0, "urbanism")
-    game.coins[0] = 0
+    set_coins(game, 0)
     events = build(game, "statue")
-    assert game.coins[0] == 4 and {"type": "coins", "seat": 0, "delta": 4, "why": "urbanism"} in events
+    assert coins(game)[0] == 4 and {"type": "coins", "seat": 0, "delta": 4, "why": "urbanism"} in events
 
 
 def test_masonry_and_architecture_apply_when_gained() -> None:
-    game = paired()
-    game.board_tokens[:] = game.board_tokens[:1] + [TOKEN_INDEX["masonry"]]
-    game.pend_opts = list(game.board_tokens)
+    """The Baths (1 stone) cost 2 coins; once Masonry is taken they cost nothing, at once."""
+    game = ready(["workshop", "baths"], coins=20)
+    game.state.progress_board[:] = [TOKEN_INDEX["agriculture"], TOKEN_INDEX["masonry"]]
+    give(game, 0, "laboratory")
+    assert {c["card"]: c["build"]["cost"] for c in game.view(0)["my_turn"]["cards"]}["baths"] == 2
+    build(game, "workshop")
     game.apply(0, {"type": "progress", "token": "masonry"})
-    assert game.keys[0][3] is True
+    give_turn(game, 0)
+    baths = {c["card"]: c for c in game.view(0)["my_turn"]["cards"]}["baths"]["build"]
+    assert baths["cost"] == 0 and baths["breakdown"]["discount"] == {"stone": 1}
 
 
 def test_economy_token_only_with_trade() -> None:
     game = ready(["palisade"], coins=10)
     give_token(game, 1, "economy")
-    before = game.coins[1]
+    before = coins(game)[1]
     build(game, "palisade")
-    assert game.coins[1] == before
+    assert coins(game)[1] == before

@@ -6,11 +6,11 @@ import json
 
 import pytest
 
-from tests.engine.duel.helpers import give, new, ready
+from tests.engine.duel.helpers import give, jump, new, ready, set_coins
 
 VIEW_KEYS = {"game", "kind", "seat", "phase", "age", "to_act", "first_player", "pending", "draft",
              "structure", "military", "progress_board", "discard", "boxed_wonder", "players", "my_turn",
-             "result"}
+             "result", "play_again", "access_order", "library_seen"}
 PLAYER_KEYS = {"seat", "coins", "cards", "wonders", "progress", "science", "production", "choices",
                "trade_prices", "shields", "points"}
 
@@ -65,9 +65,7 @@ def test_view_rejects_bad_seats() -> None:
 def test_pawn_sign_is_seat_relative() -> None:
     """Positive pawn = toward seat 1's capital, whoever began the game."""
     game = new(first_player=1)
-    game.coins[:] = [40, 40]
-    from tests.engine.duel.helpers import jump
-
+    set_coins(game, 40, 40)
     jump(game, 1, ["guard_tower"], seat=1)
     game.apply(1, {"type": "build", "card": "guard_tower"})
     assert game.view(None)["military"]["pawn"] == -1

@@ -8,8 +8,19 @@ import pytest
 
 from engine import IllegalAction
 from engine.duel.game import DuelGame
+from engine.duel.material import RED
 from engine.duel.scoring import score_pad
-from tests.engine.duel.helpers import events_of, give, new, ready, set_wonders
+from tests.engine.duel.helpers import (
+    coins,
+    events_of,
+    give,
+    give_turn,
+    new,
+    pawn,
+    ready,
+    set_coins,
+    set_wonders,
+)
 
 VP = {"the_appian_way": 3, "circus_maximus": 3, "the_colossus": 3, "the_great_library": 4,
       "the_great_lighthouse": 4, "the_hanging_gardens": 3, "the_mausoleum": 2, "piraeus": 2,
@@ -33,31 +44,32 @@ def test_wonder_vp_cost_replay_and_tucked_card(w: str) -> None:
     ev = events_of(events, "wonder")[0]
     assert ev["cost"] == 2 * COST[w]  # resources only, 2 coins per unit from an empty opponent
     assert ev["card_age"] == 1 and ev["card"] == "guard_tower"
-    assert score_pad(game, 0)["wonders"] == VP[w]
-    assert "guard_tower" not in game.cards[0] and game.discard == []
-    assert game.colors[0][5] == 0 and game.pawn == SHIELDS.get(w, 0)
+    assert score_pad(game.state, 0)["wonders"] == VP[w]
+    assert "guard_tower" not in game.view(None)["players"][0]["cards"] and game.view(None)["discard"] == []
+    assert game.state.cities[0].colors[RED] == 0 and pawn(game) == SHIELDS.get(w, 0)
     view = game.view(None)
-    assert view["players"][0]["wonders"] == [{"id": w, "built": True, "age_card_age": 1}]
-    if game.pend_kind == 1:  # a plain turn is next
+    assert view["players"][0]["wonders"] == [{"id": w, "built": True, "age_card_age": 1,
+                                             "tucked_card": "guard_tower"}]
+    if game.view(None)["pending"]["kind"] == "turn":  # a plain turn is next
         assert game.to_act() == [0 if w in AGAIN else 1]
         assert bool(events_of(events, "replay")) == (w in AGAIN)
 
 
 def test_appian_way_coins() -> None:
     game = ready(["guard_tower"], coins=40)
-    game.coins[1] = 2
+    set_coins(game, None, 2)
     set_wonders(game, 0, "the_appian_way")
     events = wonder(game, "the_appian_way")
-    assert game.coins == [40 - 10 + 3, 0]
+    assert coins(game) == [40 - 10 + 3, 0]
     assert {"type": "coins", "seat": 1, "delta": -2, "why": "the_appian_way"} in events
 
 
-@pytest.mark.parametrize(("w", "coins"), [("the_hanging_gardens", 6), ("the_temple_of_artemis", 12)])
-def test_coin_wonders(w: str, coins: int) -> None:
+@pytest.mark.parametrize(("w", "gained"), [("the_hanging_gardens", 6), ("the_temple_of_artemis", 12)])
+def test_coin_wonders(w: str, gained: int) -> None:
     game = ready(["guard_tower"], coins=8)
     set_wonders(game, 0, w)
     wonder(game, w)
-    assert game.coins[0] == coins
+    assert coins(game)[0] == gained
 
 
 @pytest.mark.parametrize(("w", "color", "mine", "theirs"), [
@@ -71,7 +83,7 @@ def test_destroy_wonders(w: str, color: str, mine: str, theirs: str) -> None:
     view = game.view(0)
     targets = {"brown": ["sawmill", "quarry"], "grey": ["glassworks", "press"]}[color]
     assert view["pending"] == {"seat": 0, "kind": "destroy", "options": targets}
-    assert game.pawn == 1
+    assert pawn(game) == 1
     with pytest.raises(IllegalAction):
         game.apply(0, {"type": "destroy", "card": "tavern"})
     price_before = view["players"][0]["trade_prices"]
@@ -90,7 +102,7 @@ def test_destroy_with_nothing_to_destroy(w: str) -> None:
     game = ready(["guard_tower"], coins=40)
     set_wonders(game, 0, w)
     wonder(game, w)
-    assert game.view(0)["pending"]["kind"] == "turn" and game.to_act() == [1] and game.pawn == 1
+    assert game.view(0)["pending"]["kind"] == "turn" and game.to_act() == [1] and pawn(game) == 1
 
 
 def test_mausoleum_builds_from_discard_for_free() -> None:
@@ -102,16 +114,16 @@ def test_mausoleum_builds_from_discard_for_free() -> None:
     assert game.view(0)["pending"] == {"seat": 0, "kind": "mausoleum", "options": ["theater", "altar"]}
     events = game.apply(0, {"type": "mausoleum", "card": "altar"})
     assert events[0] == {"type": "mausoleum", "seat": 0, "card": "altar"}
-    assert game.discard and "altar" in game.view(0)["players"][0]["cards"]
+    assert "altar" in game.view(0)["players"][0]["cards"]
     assert game.view(0)["discard"] == ["theater"]
-    assert score_pad(game, 0)["blue"] == 3
+    assert score_pad(game.state, 0)["blue"] == 3
 
 
 def test_mausoleum_with_empty_discard() -> None:
     game = ready(["guard_tower"], coins=40)
     set_wonders(game, 0, "the_mausoleum")
     wonder(game, "the_mausoleum")
-    assert game.to_act() == [1] and score_pad(game, 0)["wonders"] == 2
+    assert game.to_act() == [1] and score_pad(game.state, 0)["wonders"] == 2
 
 
 def test_mausoleum_science_pair_gives_progress_choice() -> None:
@@ -119,7 +131,7 @@ def test_mausoleum_science_pair_gives_progress_choice() -> None:
     give(game, 0, "laboratory")
     set_wonders(game, 0, "the_mausoleum")
     game.apply(0, {"type": "discard", "card": "workshop"})
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     wonder(game, "the_mausoleum")
     game.apply(0, {"type": "mausoleum", "card": "workshop"})
     assert game.view(0)["pending"]["kind"] == "progress"
@@ -128,7 +140,7 @@ def test_mausoleum_science_pair_gives_progress_choice() -> None:
 def test_great_library_draws_three_removed_tokens() -> None:
     game = new(progress_board=["law", "masonry", "economy", "strategy", "theology"],
                progress_removed=["agriculture", "urbanism", "philosophy", "mathematics", "architecture"])
-    game.coins[:] = [40, 40]
+    set_coins(game, 40, 40)
     set_wonders(game, 0, "the_great_library")
     card = game.legal_actions(0)[0]["card"]
     game.apply(0, {"type": "wonder", "card": card, "wonder": "the_great_library"})
@@ -163,7 +175,7 @@ def test_wonder_not_yours_or_built_is_illegal() -> None:
     with pytest.raises(IllegalAction, match="not one of your wonders"):
         wonder(game, "the_sphinx")
     wonder(game, "the_pyramids")
-    game.set_pending(0, 1, None)
+    give_turn(game, 0)
     with pytest.raises(IllegalAction, match="already built"):
         wonder(game, "the_pyramids", card="theater")
 
@@ -175,10 +187,10 @@ def test_eighth_wonder_returns_to_the_box() -> None:
     set_wonders(game, 1, "the_great_library", "the_great_lighthouse", "the_colossus", "the_pyramids")
     for w in ("the_sphinx", "piraeus", "the_temple_of_artemis", "the_hanging_gardens"):
         card = next(a["card"] for a in game.legal_actions(0) if a["type"] == "wonder")
-        game.set_pending(0, 1, None)
+        give_turn(game, 0)
         wonder(game, w, card=card)
     for i, w in enumerate(("the_great_lighthouse", "the_great_library", "the_colossus")):
-        game.set_pending(1, 1, None)
+        give_turn(game, 1)
         card = next(a["card"] for a in game.legal_actions(1) if a["type"] == "wonder")
         events = wonder(game, w, card=card, seat=1)
         if w == "the_great_library":
@@ -189,8 +201,8 @@ def test_eighth_wonder_returns_to_the_box() -> None:
     assert view["boxed_wonder"] == "the_pyramids"
     assert [x["id"] for x in view["players"][1]["wonders"]] == [
         "the_great_library", "the_great_lighthouse", "the_colossus"]
-    game.set_pending(1, 1, None)
+    give_turn(game, 1)
     assert not [a for a in game.legal_actions(1) if a["type"] == "wonder"]
     with pytest.raises(IllegalAction):
         wonder(game, "the_pyramids", card=game.legal_actions(1)[0]["card"], seat=1)
-    assert score_pad(game, 1)["wonders"] == 4 + 4 + 3
+    assert score_pad(game.state, 1)["wonders"] == 4 + 4 + 3

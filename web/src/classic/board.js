@@ -1,15 +1,18 @@
-// 7 Wonders on the TV: the header (age, turn, passing direction, who is still choosing, discard pile,
-// seats) and every city around the table in seating order, read clockwise (the top row left to right,
+// 7 Wonders on the TV: the header (age, turn, passing direction, who is still choosing, seats that are
+// away; each city names its player) and every city around the table in seating order, read clockwise (the top row left to right,
 // the bottom row right to left), each with arrows to its neighbours as they sit on the screen.
 import { html } from "../lib/html.js";
 import { list, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
+import { useFit } from "../lib/fit.js";
 import { LogList } from "../lib/log.js";
 import { SeatPills } from "../lib/seats.js";
 import { ClassicCity } from "./pieces.js";
 import { ClassicScores } from "./scores.js";
 
 const ROMAN = ["", "I", "II", "III"];
+const LOG_LINES = 12; // the log's place holds a dozen lines at every size of the cities
+const FIT_LEVELS = 7; // the size levels of the cities (classic.css: data-fit on the ring)
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
 /** Grid places of n cities around the table: {row, col} (0-based) and the free place for the log, if any. */
@@ -56,7 +59,7 @@ function Header({ view, table, names, onRelease }) {
     <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1 })}</span>`}</span>
     ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
     <span class="pending" id="pending">${pendingLine(view, names)}</span>
-    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} />
+    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />
   </header>`;
 }
 
@@ -67,19 +70,21 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const { cols, places, logPlace } = ringPlaces(cities.length);
   const over = view.phase === "over" && view.result;
   const gridCols = logPlace ? cols : cols + 1;
+  const ring = useFit(".classic-city", FIT_LEVELS);
+  const away = (seat) => Boolean(seat !== null && seat !== undefined && table.seats?.[seat]?.taken && !table.seats[seat].connected);
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
     ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />` : null}
-    <div class="ring">
+    <div class="ring" ref=${ring}>
       ${cities.map((city, c) => {
         const place = places[c];
         const arrows = { left: arrowBetween(place, places[city.left]), right: arrowBetween(place, places[city.right]) };
         return html`<div key=${`city${c}`} class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
-          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} arrows=${arrows} fresh=${fresh} groupGoods=${true} />
+          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true} />
         </div>`;
       })}
       <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
-        <${LogList} entries=${log} limit=${over ? 4 : 8} cls="tv-log" />
+        <${LogList} entries=${log} limit=${over ? 4 : LOG_LINES} cls="tv-log" />
         <p class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</p>
       </div>
     </div>

@@ -75,15 +75,26 @@ export function choiceText(action, city, names) {
   return t(`classic.phone.choice.${action.type}`, { card });
 }
 
+/** The ways to pay for one action of a card ({left, right, coins, total}), taken from the legal actions
+ * (the host's word on what may be sent); the view's list of the card's options only adds the bank's coins,
+ * and stands in while no legal list has arrived. */
+export function paymentOptions(legal, type, card, freeCity, fromView) {
+  if (!legal) return fromView || [];
+  const bank = fromView?.[0]?.coins || 0;
+  const offered = legal.filter((a) => a.type === type && a.card === card && Boolean(a.free_city) === freeCity);
+  return offered.map((a) => ({ left: a.left || 0, right: a.right || 0, coins: bank, total: (a.left || 0) + (a.right || 0) + bank }));
+}
+
 function HandSheet({ option, city, ctx, close }) {
   const { card } = option;
-  const extra = city.seat === null || city.seat === undefined ? { free_city: true } : {};
+  const freeCity = city.seat === null || city.seat === undefined;
+  const extra = freeCity ? { free_city: true } : {};
   const act = (partial) => {
     const legal = exactLegal(ctx.legal, { ...partial, ...extra });
     if (legal) ctx.act(legal);
   };
-  const builds = splitCheapest(option.build);
-  const stages = splitCheapest(option.wonder);
+  const builds = splitCheapest(paymentOptions(ctx.legal, "build", card, freeCity, option.build));
+  const stages = splitCheapest(paymentOptions(ctx.legal, "wonder", card, freeCity, option.wonder));
   const stage = (city.stages_built ?? 0) + 1;
   const buildButton = (o) => html`<${ActionButton} key=${`b${o.left}.${o.right}`} primary=${true} disabled=${ctx.busy} data=${{ action: "build", card, left: o.left, right: o.right }}
     label=${option.chain ? t("classic.phone.build_chain") : !o.left && !o.right ? (o.coins ? t("classic.phone.build_bank", { n: o.coins }) : t("classic.phone.build_free")) : t("classic.phone.build")}
@@ -95,11 +106,11 @@ function HandSheet({ option, city, ctx, close }) {
     <div class="acts">
       ${builds.cheapest.map(buildButton)}
       ${builds.others.length ? html`<details class="other-ways"><summary>${t("phone.other_ways")}</summary>${builds.others.map(buildButton)}</details>` : null}
-      ${!(option.build || []).length ? html`<p class="reason">${t("classic.phone.cannot_build", { reason: reasonText(option.build_reason) })}</p>` : null}
+      ${!builds.cheapest.length ? html`<p class="reason">${t("classic.phone.cannot_build", { reason: reasonText(option.build_reason) })}</p>` : null}
       ${option.olympia ? html`<${ActionButton} primary=${true} disabled=${ctx.busy} data=${{ action: "olympia", card }} label=${t("classic.phone.olympia")} onClick=${() => act({ type: "olympia", card })} />` : null}
       ${stages.cheapest.map(stageButton)}
       ${stages.others.length ? html`<details class="other-ways"><summary>${t("phone.other_ways")}</summary>${stages.others.map(stageButton)}</details>` : null}
-      ${!(option.wonder || []).length && option.wonder_reason ? html`<p class="reason minor">${t("classic.phone.cannot_stage", { reason: reasonText(option.wonder_reason) })}</p>` : null}
+      ${!stages.cheapest.length && option.wonder_reason ? html`<p class="reason minor">${t("classic.phone.cannot_stage", { reason: reasonText(option.wonder_reason) })}</p>` : null}
       ${option.discard ? html`<${ActionButton} disabled=${ctx.busy} data=${{ action: "discard", card }} label=${t("classic.phone.discard", { n: option.discard })} onClick=${() => act({ type: "discard", card })} />` : null}
     </div>
   </${Sheet}>`;

@@ -63,8 +63,8 @@ export function ScienceMarks({ science }) {
   return html`<div class="science" aria-label=${t("classic.science")}>${marks.map((s) => html`<span class="sci-count"><${Science} symbol=${s} />${science[s] > 1 ? html`<span class="times">×${num(science[s])}</span>` : null}</span>`)}</div>`;
 }
 
-/** One city. opts: name, status ("choosing" | "ready" | ""), arrows {left, right} (glyphs), fresh ids. */
-export function ClassicCity({ city, name, names = [], status = "", arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false }) {
+/** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
+export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false }) {
   const groups = {};
   for (const card of city.cards || []) (groups[entry(card).color || "grey"] ||= []).push(card);
   const seat = city.seat ?? null;
@@ -78,6 +78,7 @@ export function ClassicCity({ city, name, names = [], status = "", arrows = null
         <${Shields} n=${city.shields ?? 0} />
         <${MilitaryTokens} tokens=${city.military || []} />
       </span>
+      ${away ? html`<span class="state away" data-away="true"><${Icon} name="away" />${t("lobby.away")}</span>` : null}
       ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}` : html`<${Icon} name="age" />${t("classic.choosing")}`}</span>` : null}
     </header>
     <${Stages} city=${city} onOpen=${onOpen} />
@@ -86,8 +87,8 @@ export function ClassicCity({ city, name, names = [], status = "", arrows = null
       ? html`<${GoodsChip} key=${color} color=${color} cards=${groups[color]} fresh=${groups[color].some((card) => fresh.has(card))} />`
       : groups[color].map((card, i) => html`<${CardChip} key=${`${card}.${i}`} id=${card} onOpen=${onOpen} fresh=${fresh.has(card)} />`)))}</div>
     ${arrows ? html`<footer class="neighbours">
-      <span class="nb" data-side="left"><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: names[city.left] })}</span>
-      <span class="nb" data-side="right">${t("classic.neighbour.right", { name: names[city.right] })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>
+      <span class="nb" data-side="left" data-neighbour=${city.left}><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: names[city.left] })}</span>
+      <span class="nb" data-side="right" data-neighbour=${city.right}>${t("classic.neighbour.right", { name: names[city.right] })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>
     </footer>` : null}
   </section>`;
 }

@@ -17,10 +17,13 @@ export function seatName(table, seat) {
   return table?.seats?.[seat]?.name || t("seat.label", { n: (seat ?? 0) + 1 });
 }
 
-/** The pills of every seat; onRelease(seat) when the board may release an away seat. */
-export function SeatPills({ seats, onRelease = null, active = [] }) {
+/** The pills of every seat (onlyAway: of the seats that are away, where every player is named elsewhere
+ * on the page); onRelease(seat) when the board may release an away seat. */
+export function SeatPills({ seats, onRelease = null, active = [], onlyAway = false }) {
+  const shown = (seats || []).filter((seat) => !onlyAway || (seat.taken && !seat.connected));
+  if (onlyAway && !shown.length) return null;
   return html`<ul class="seat-pills" aria-label=${t("lobby.players")}>
-    ${(seats || []).map((seat) => {
+    ${shown.map((seat) => {
       const away = seat.taken && !seat.connected;
       return html`<li key=${seat.seat} class="pill ${away ? "away" : "on"} ${seat.taken ? "" : "free"} ${active.includes(seat.seat) ? "acting" : ""}"
           data-seat=${seat.seat} style=${`--seat: ${seatColor(seat.seat)}`}>

@@ -1,0 +1,27 @@
+"""Bots for every game: policies that decide from one seat's view and legal actions, and the arena.
+
+- :mod:`engine.bots.policy`: the :class:`Policy` interface, ``random`` and ``easy``;
+- :mod:`engine.bots.montecarlo` (``medium``) and :mod:`engine.bots.ismcts` (``hard``): searches over
+  worlds sampled from the view (:func:`engine.sample`), bounded by a :class:`Budget`;
+- :mod:`engine.bots.knowledge`: the seam to each game's heuristics (``engine.<game>.bots``);
+- :mod:`engine.bots.match` and :mod:`engine.bots.arena`: playing games between bots and measuring them.
+
+A caller (the host, in a worker process) uses a bot like this::
+
+    policy = make_policy("hard", "duel")
+    budget = None
+    if policy.default_seconds is not None:  # a searching level: give it time on the caller's clock
+        budget = Budget(seconds=policy.default_seconds, clock=time.perf_counter)
+    action = policy.decide(game.view(seat), game.legal_actions(seat), seed=derive_seed(game_seed, seat, n),
+                           budget=budget)
+
+Policies keep no state between decisions and never read a clock themselves; with ``Budget(iterations=N)``
+(or no budget: each level's default cap) a decision is exactly reproducible from its seed.
+"""
+
+from engine.bots.budget import Budget, BudgetMeter, Clock
+from engine.bots.levels import LEVELS, make_policy
+from engine.bots.policy import Policy
+from engine.bots.seeds import derive_seed
+
+__all__ = ["LEVELS", "Budget", "BudgetMeter", "Clock", "Policy", "derive_seed", "make_policy"]

@@ -1,0 +1,78 @@
+"""What a game teaches its bots: the one seam between the generic policies and a game's heuristics.
+
+Each game package holds its bots' knowledge in ``engine.<game>.bots`` (boardgame.io style), as one object
+implementing :class:`GameKnowledge`. Everything it reads is plain data: a seat's view, legal actions,
+the public catalog, and (for searching bots) the public view of a sampled world.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Hashable, Sequence
+from typing import Any, Protocol
+
+from engine.api import Action
+
+View = dict[str, Any]
+
+KNOWLEDGE_MODULES: dict[str, str] = {
+    "duel": "engine.duel.bots",
+    "classic": "engine.classic.bots",
+}
+"""Where each game kind keeps its bots' knowledge (a module-level ``KNOWLEDGE``)."""
+
+
+class GameKnowledge(Protocol):
+    """A game's heuristics for the generic policies of :mod:`engine.bots`."""
+
+    kind: str
+    opponents_in_tree: bool
+    """True if a tree search may branch on other seats' decisions (public, sequential turns, as in Duel);
+    False if they are hidden or simultaneous (classic), so only the searching seat's decisions branch."""
+    def rollout_steps(self, view: View) -> int | None:
+        """Decisions a tree search's playout makes before the position is evaluated (``None``: to the end)."""
+        ...
+
+    def action_values(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """The one-move value of each legal action for the view's seat (``easy``): higher is better."""
+        ...
+
+    def action_group(self, action: Action) -> Hashable:
+        """Actions of one group differ only in details a search need not tell apart (who is paid)."""
+        ...
+
+    def rollout_weight(self, action: Action) -> float:
+        """The fast default policy's weight of an action (from the action alone, no view): > 0."""
+        ...
+
+    def evaluate(self, public_view: View) -> list[float]:
+        """Each seat's estimated share of the win, from the public view of a position (sums to 1)."""
+        ...
+
+    def result_values(self, result: dict[str, Any], seats: int) -> list[float]:
+        """Each seat's value of a finished game, in [0, 1] (a share of the win, ties split)."""
+        ...
+
+
+def win_shares(result: dict[str, Any], seats: int) -> list[float]:
+    """Each seat's share of the win: 1 split evenly among the winners, 0 for the others."""
+    winners = [s for s in result.get("winners", []) if isinstance(s, int) and 0 <= s < seats]
+    shares = [0.0] * seats
+    for seat in winners:
+        shares[seat] = 1.0 / len(winners)
+    return shares
+
+
+_LOADED: dict[str, GameKnowledge] = {}
+
+
+def knowledge_for(kind: str) -> GameKnowledge:
+    """The bots' knowledge of game ``kind`` (loaded once per process); ``ValueError`` if unknown."""
+    found = _LOADED.get(kind)
+    if found is None:
+        try:
+            name = KNOWLEDGE_MODULES[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"no bots for game kind {kind!r}; known: {sorted(KNOWLEDGE_MODULES)}") from None
+        found = _LOADED[kind] = importlib.import_module(name).KNOWLEDGE
+    return found

@@ -1,0 +1,298 @@
+"""A whole Duel game drawn from what one seat knows: its view (see :func:`engine.duel.rules.sample`).
+
+Only the view is read. What it shows is copied; what it hides is drawn uniformly at random, from the
+seed, among what that seat cannot rule out:
+
+- the face-down cards of the current structure (an Age card or a Guild, as its back says) and the 3
+  cards of that Age removed unseen: a random split of the Age's cards nobody has seen;
+- later Ages: their 3 removed cards, their layouts, the 3 Guilds of Age III;
+- the Wonders not yet revealed in the draft (the second round's, in reveal order);
+- the Progress tokens out of the game, except those the seat saw at the Great Library (its view
+  carries them: ``pending.options`` while it chooses, ``library_seen`` afterwards).
+
+Which slot each taken card came from, and the layout of past Ages, are never seen again by anyone
+and change nothing; they are drawn too, so the sampled game is a complete one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.duel.data import RESOURCES, SYMBOLS
+from engine.duel.material import (
+    AGE_CARDS,
+    CARD_INDEX,
+    CARDS,
+    GUILDS,
+    PURPLE,
+    SLOT_COUNT,
+    STRUCTURES,
+    TOKEN_INDEX,
+    TOKENS,
+    WONDER_INDEX,
+    WONDERS,
+    resource_mask,
+)
+from engine.duel.setup import Setup
+from engine.duel.state import (
+    CHOOSE_START,
+    DESTROY,
+    DRAFT_WONDER,
+    GREAT_LIBRARY,
+    MAUSOLEUM,
+    PROGRESS,
+    City,
+    DuelState,
+    OwnedWonder,
+    Pending,
+    Structure,
+    refresh_prices,
+)
+from engine.duel.view import build_view
+
+GREAT_LIBRARY_WONDER = next(w.index for w in WONDERS if w.great_library)
+DESTROYABLE = {w.destroys for w in WONDERS if w.destroys >= 0}  # the colours Zeus and Circus Maximus take
+
+
+def sample_state(view: Any, seed: int) -> DuelState:
+    """The state of a game drawn from ``view`` and ``seed``; ValueError if no game shows this view.
+
+    The state keeps ``view`` itself as its ``sample_of`` option: pass a copy the caller will not change.
+    """
+    if not isinstance(view, dict) or view.get("kind") != "duel":
+        raise ValueError("sample_of: a duel view (a dict with kind 'duel') is expected")
+    seat = view.get("seat")
+    if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+        raise ValueError(f"sample_of: the view's seat must be 0, 1 or None, got {seat!r}")
+    try:
+        state = _draw(view, seat, random.Random(seed), seed)
+        again = build_view(state, seat)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
+        raise ValueError(f"sample_of: not a view of a duel game ({err!r})") from None
+    if again != view:
+        raise ValueError("sample_of: no duel game shows this view")
+    return state
+
+
+def _cards(ids: list[str]) -> list[int]:
+    return [CARD_INDEX[c] for c in ids]
+
+
+def _draw(view: dict[str, Any], seat: int | None, rng: random.Random, seed: int) -> DuelState:
+    phase, age = view["phase"], view["age"]
+    players = view["players"]
+    cities = [_city(p) for p in players]
+
+    # Every card whose identity shows: in a city, under a Wonder, in the discard pile, face up.
+    slots = view["structure"]
+    face_up = {s["slot"]: CARD_INDEX[s["card"]] for s in slots if s["card"] is not None}
+    discard = _cards(view["discard"])
+    tucked = [owned.tucked_card for city in cities for owned in city.wonders if owned.age]
+    placed = [c for city in cities for c in city.cards] + tucked + discard
+    seen = placed + list(face_up.values())
+    if len(set(seen)) != len(seen):
+        raise ValueError("a card shows twice")
+
+    decks: dict[int, tuple[int, ...]] = {}
+    removed: dict[int, tuple[int, ...]] = {}
+    structure = Structure()
+    for a in (1, 2, 3):
+        if phase != "draft" and a < age:
+            decks[a], removed[a] = _past_age(a, placed, rng)
+        elif phase != "draft" and a == age:
+            decks[a], removed[a], structure = _current_age(view, a, face_up, placed, rng)
+        else:
+            decks[a], removed[a] = _future_age(a, seen, rng)
+
+    offer = [WONDER_INDEX[w] for w in view["draft"]["available"]] if view["draft"] else []
+    owned = [o.wonder for city in cities for o in city.wonders]
+    boxed = WONDER_INDEX[view["boxed_wonder"]] if view["boxed_wonder"] else -1
+    wonders = _draft_order(cities, offer, boxed, phase, rng)
+    if len(wonders) != 8 or len(set(wonders)) != 8:
+        raise ValueError("the draft holds 8 different Wonders")
+
+    pending_view = view["pending"]
+    kind = Pending(pending_view["kind"]) if pending_view else None
+    board = [TOKEN_INDEX[t] for t in view["progress_board"]]
+    taken = [t for city in cities for t in city.progress]
+    seen_at_library = [TOKEN_INDEX[t] for t in view["library_seen"]]
+    drawn = [TOKEN_INDEX[t] for t in pending_view["options"]] \
+        if kind is GREAT_LIBRARY and pending_view["options"] is not None else []
+    unseen = [t.index for t in TOKENS if t.index not in board + taken + seen_at_library + drawn]
+    rng.shuffle(unseen)
+    out_of_game = drawn + seen_at_library + unseen
+    library_seat, returned, setup_board, setup_removed = _library(cities, kind, board, out_of_game)
+
+    state = DuelState(
+        seed=seed, options={"sample_of": view},
+        setup=Setup(first_player=view["first_player"], wonders=tuple(wonders),
+                    progress_board=tuple(setup_board), progress_removed=tuple(setup_removed),
+                    removed=removed, decks=decks),
+        first_player=view["first_player"],
+        last_active=pending_view["seat"] if pending_view else view["first_player"],
+        phase=phase, age=age, cities=cities, structure=structure, pawn=view["military"]["pawn"],
+        military_tokens=[t["present"] for t in view["military"]["tokens"]],
+        progress_board=board, progress_removed=out_of_game, library_seat=library_seat,
+        library_returned=returned, discard=discard, boxed_wonder=boxed,
+        wonders_built=sum(1 for city in cities for o in city.wonders if o.age),
+        play_again=view["play_again"], draft_picks=len(owned) if phase == "draft" else 8,
+        draft_offer=offer, result=view["result"],
+    )
+    if pending_view:
+        state.pending, state.pending_seat = kind, pending_view["seat"]
+        state.pending_options = _pending_options(state, kind, pending_view)
+    refresh_prices(state, 0)
+    refresh_prices(state, 1)
+    return state
+
+
+def _city(player: dict[str, Any]) -> City:
+    """A city as its player's part of the view shows it; what its cards give is recomputed."""
+    city = City(coins=player["coins"], progress=[TOKEN_INDEX[t] for t in player["progress"]],
+                shields=player["shields"], choices=[resource_mask(c) for c in player["choices"]])
+    for c in _cards(player["cards"]):
+        card = CARDS[c]
+        city.cards.append(c)
+        city.colors[card.color] += 1
+        if card.produces is not None:
+            for r in range(len(RESOURCES)):
+                city.production[r] += card.produces[r]
+        city.one_coin |= card.one_coin
+        if card.gives_chain >= 0:
+            city.chains |= 1 << card.gives_chain
+    for symbol in player["science"]:
+        city.science_symbols |= 1 << SYMBOLS.index(symbol)
+    city.wonders = [OwnedWonder(WONDER_INDEX[w["id"]], w["age_card_age"], CARD_INDEX[w["tucked_card"]])
+                    if w["built"] else OwnedWonder(WONDER_INDEX[w["id"]]) for w in player["wonders"]]
+    return city
+
+
+def _age_pool(age: int, cards: list[int]) -> list[int]:
+    """The cards of ``age`` (Guilds included for Age III) among ``cards``, in card order."""
+    mine = set(cards)
+    return [c for c in AGE_CARDS[age] + (GUILDS if age == 3 else ()) if c in mine]
+
+
+def _past_age(age: int, placed: list[int], rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A finished Age: its 20 cards are all in sight; the 3 others were removed."""
+    dealt = _age_pool(age, placed)
+    if len(dealt) != SLOT_COUNT:
+        raise ValueError(f"Age {age} is over but {len(dealt)} of its cards show")
+    rng.shuffle(dealt)
+    return tuple(dealt), tuple(c for c in AGE_CARDS[age] if c not in dealt)
+
+
+def _future_age(age: int, seen: list[int], rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """An Age not dealt yet: as at setup, 3 cards removed, the rest (with 3 Guilds in Age III) laid out."""
+    if _age_pool(age, seen):
+        raise ValueError(f"a card of Age {age} shows before the Age is dealt")
+    cards = list(AGE_CARDS[age])
+    rng.shuffle(cards)
+    gone, deck = cards[:3], cards[3:]
+    if age == 3:
+        guilds = list(GUILDS)
+        rng.shuffle(guilds)
+        deck += guilds[:3]
+        rng.shuffle(deck)
+    return tuple(deck), tuple(gone)
+
+
+def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int], placed: list[int],
+                 rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...], Structure]:
+    """The structure in play: face-down slots drawn from the Age's unseen cards (Guilds under Guild
+    backs), taken slots filled with the Age's cards now in cities, under Wonders or discarded."""
+    slots = view["structure"]
+    if [s["slot"] for s in slots] != list(range(SLOT_COUNT)):
+        raise ValueError("a structure has 20 slots in slot order")
+    taken = [bool(s["taken"]) for s in slots]
+    gone_from_here = _age_pool(age, placed)
+    if len(gone_from_here) != sum(taken):
+        raise ValueError(f"{sum(taken)} slots are taken but {len(gone_from_here)} Age {age} cards show")
+    rng.shuffle(gone_from_here)
+    unseen = [c for c in AGE_CARDS[age] if c not in placed and c not in face_up.values()]
+    unseen_guilds = [g for g in GUILDS if g not in placed and g not in face_up.values()] if age == 3 else []
+    rng.shuffle(unseen)
+    rng.shuffle(unseen_guilds)
+    dealt: list[int] = []
+    for s in slots:
+        if s["taken"]:
+            dealt.append(gone_from_here.pop())
+        elif s["card"] is not None:
+            dealt.append(face_up[s["slot"]])
+        elif s["back"] == "guild" and age == 3:
+            dealt.append(unseen_guilds.pop())
+        elif s["back"] == f"age{age}":
+            dealt.append(unseen.pop())
+        else:
+            raise ValueError(f"slot {s['slot']}: a face-down card needs an age{age} or guild back")
+    if len(unseen) != 3 or (age == 3 and sum(CARDS[c].color == PURPLE for c in dealt) != 3):
+        raise ValueError(f"Age {age}: its cards do not add up")
+    layout = STRUCTURES[age]
+    covering = [sum(not taken[above] for above in layout.covered_by[i]) for i in range(SLOT_COUNT)]
+    shown = [taken[i] or slots[i]["card"] is not None for i in range(SLOT_COUNT)]
+    accessible = list(view["access_order"])
+    free = [i for i in range(SLOT_COUNT) if not taken[i] and not covering[i]]
+    if sorted(accessible) != free:
+        raise ValueError("access_order does not list the free slots")
+    deck = tuple(dealt)
+    structure = Structure(layout=layout, cards=deck, slot_of={c: i for i, c in enumerate(deck)}, taken=taken,
+                          face_up=shown, covering=covering, accessible=accessible,
+                          left=SLOT_COUNT - sum(taken), to_reveal=[i for i in free if not shown[i]])
+    return deck, tuple(unseen), structure
+
+
+def _draft_order(cities: list[City], offer: list[int], boxed: int, phase: str,
+                 rng: random.Random) -> list[int]:
+    """The 8 Wonders of the draft in reveal order (only the unrevealed ones are drawn)."""
+    owned = [[o.wonder for o in city.wonders] for city in cities]
+    if phase != "draft":
+        return owned[0] + owned[1] + ([boxed] if boxed >= 0 else [])
+    first_round = [w for mine in owned for w in mine[:2]]
+    later = [w for mine in owned for w in mine[2:]]
+    if len(first_round) + len(offer) <= 4:  # round 1: the second round's Wonders are not revealed yet
+        unseen = [w.index for w in WONDERS if w.index not in first_round + offer]
+        rng.shuffle(unseen)
+        return first_round + offer + unseen[:4]
+    return first_round + later + offer
+
+
+def _library(cities: list[City], kind: Pending | None, board: list[int],
+             out_of_game: list[int]) -> tuple[int, list[int], list[int], list[int]]:
+    """Who chose at the Great Library, the tokens it put back, and the setup's board and removed tokens."""
+    owner = next((s for s, city in enumerate(cities)
+                  for o in city.wonders if o.wonder == GREAT_LIBRARY_WONDER and o.age), -1)
+    chose = owner >= 0 and kind is not GREAT_LIBRARY
+    taken = [t for city in cities for t in city.progress]
+    from_library = len(board) + len(taken) - 5
+    if from_library != (1 if chose else 0):
+        raise ValueError("the Progress tokens do not add up")
+    returned = out_of_game[:2] if chose else []
+    picked = [cities[owner].progress[-1]] if chose else []
+    setup_board = board + [t for t in taken if t not in picked]
+    return (owner if chose else -1), returned, setup_board, returned + picked + out_of_game[len(returned):]
+
+
+def _pending_options(state: DuelState, kind: Pending | None, pending: dict[str, Any]) -> tuple[int, ...]:
+    """What the pending seat chooses among, in the order the real game lists it."""
+    if kind is DRAFT_WONDER:
+        return tuple(state.draft_offer)
+    if kind is PROGRESS:
+        return tuple(state.progress_board)
+    if kind is GREAT_LIBRARY:
+        return tuple(state.progress_removed[:3])
+    if kind is DESTROY:
+        targets = tuple(CARD_INDEX[c] for c in pending["options"])
+        colors = {CARDS[c].color for c in targets}
+        opponent = state.cities[1 - pending["seat"]].cards
+        if len(colors) != 1 or colors.pop() not in DESTROYABLE \
+                or targets != tuple(c for c in opponent if CARDS[c].color == CARDS[targets[0]].color):
+            raise ValueError("destroy: the options are all the opponent's cards of one brown or grey colour")
+        return targets
+    if kind is MAUSOLEUM:
+        if [CARD_INDEX[c] for c in pending["options"]] != state.discard:
+            raise ValueError("mausoleum: the options are the discard pile")
+        return tuple(state.discard)
+    if kind is CHOOSE_START:
+        return (0, 1)
+    return ()
