@@ -93,6 +93,27 @@ function addLog(entries) {
   if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
 }
 
+// The raw public log ({events, step} batches): described again when the language changes or once the
+// catalog's names arrive, so no line stays in the language (or with the names) it was first written in.
+let batches = [];
+
+/** Describes a batch of public events into the log, and keeps it to describe again later. */
+function logBatch(events, step) {
+  batches.push({ events, step });
+  if (batches.length > LOG_KEEP) batches = batches.slice(-LOG_KEEP);
+  const entries = game().describe(events, logContext(step));
+  addLog(entries);
+  return entries;
+}
+
+/** The whole log described again (another language, or the names have arrived). */
+function redescribe() {
+  if (!game()) return;
+  state.log = [];
+  state.logKeys = new Set();
+  for (const batch of batches) addLog(game().describe(batch.events, logContext(batch.step)));
+}
+
 /** Moments that end the game: they replace whatever is queued or showing. */
 const FINAL_MOMENTS = ["end", "supremacy"];
 
@@ -127,7 +148,7 @@ socket.on("table", (table) => {
   const g = game();
   if (g) {
     useCatalog(g.kind);
-    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(paint);
+    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(() => { redescribe(); paint(); });
   }
   paint();
 });
@@ -146,7 +167,7 @@ socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
   const ctx = logContext(msg.step);
-  addLog(g.describe(msg.events, ctx));
+  logBatch(msg.events, msg.step);
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
   state.fresh = new Set(Object.keys(moved));
@@ -169,7 +190,7 @@ socket.on("choosing", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  for (const batch of msg.entries || []) logBatch(batch.events, batch.step);
   paint();
 });
 
@@ -218,6 +239,7 @@ function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
   if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
   Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [] });
+  batches = [];
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
   if (rewatch) watch();
   paint();
@@ -241,6 +263,7 @@ const handlers = {
 
 window.addEventListener("popstate", () => {
   Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set() });
+  batches = [];
   if (state.code) watch();
   else listTables();
   paint();
@@ -264,7 +287,7 @@ function Page() {
 
 /** The language of this screen (the TV's in the lobby and at set-up, the phone's on the join page). */
 function Picker() {
-  return html`<${LanguagePicker} storeKey=${languageKey()} cls=${onBoard() ? "board-lang" : "page-lang"} onChange=${() => { document.title = t("app.title"); paint(); }} />`;
+  return html`<${LanguagePicker} storeKey=${languageKey()} cls=${onBoard() ? "board-lang" : "page-lang"} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />`;
 }
 
 function paint() {

@@ -101,7 +101,7 @@ socket.on("table", (table) => {
   const g = game();
   if (g) {
     useCatalog(g.kind);
-    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(paint);
+    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(() => { redescribe(); paint(); });
   }
   paint();
 });
@@ -139,11 +139,31 @@ function addLog(entries) {
   if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
 }
 
+// The raw public log ({events, step} batches): described again when the language changes or once the
+// catalog's names arrive, so no line stays in the language (or with the names) it was first written in.
+let batches = [];
+
+/** Describes a batch of public events into the log, and keeps it to describe again later. */
+function logBatch(events, step) {
+  batches.push({ events, step });
+  if (batches.length > LOG_KEEP) batches = batches.slice(-LOG_KEEP);
+  const entries = game().describe(events, logContext(step));
+  addLog(entries);
+  return entries;
+}
+
+/** The whole log described again (another language, or the names have arrived). */
+function redescribe() {
+  if (!game()) return;
+  state.log = [];
+  state.logKeys = new Set();
+  for (const batch of batches) addLog(game().describe(batch.events, logContext(batch.step)));
+}
+
 socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  const entries = g.describe(msg.events, logContext(msg.step));
-  addLog(entries);
+  const entries = logBatch(msg.events, msg.step);
   if (typeof msg.seat === "number" && entries.length) state.lastBySeat[msg.seat] = entries.map((e) => e.text).join(" · ");
   paint();
 });
@@ -151,7 +171,7 @@ socket.on("events", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  for (const batch of msg.entries || []) addLog(g.describe(batch.events, logContext(batch.step)));
+  for (const batch of msg.entries || []) logBatch(batch.events, batch.step);
   paint();
 });
 
@@ -231,6 +251,7 @@ function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (code === state.code) return;
   Object.assign(state, { code, table: null, view: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {} });
+  batches = [];
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
 
@@ -262,7 +283,7 @@ function Header() {
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
-      <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} onChange=${() => { document.title = t("app.title"); paint(); }} />
+      <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} compact=${true} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />
       <span class="code">${state.code || ""}</span>
     </span>
   </header>`;

@@ -37,7 +37,7 @@ const GOODS = ["brown", "grey"];
 /** The brown or grey cards of a city as one chip with their count (the TV: what they make is in the
  * production row just above). */
 export function GoodsChip({ color, cards, fresh = false }) {
-  const label = `${t(`color.${color}`)} ×${cards.length}: ${cards.map(nameOf).join(", ")}`;
+  const label = `${t(`color.${color}`)} ×${num(cards.length)}: ${cards.map(nameOf).join(", ")}`;
   return html`<div class="chip goods c-${color} ${fresh ? "fresh" : ""}" data-card=${cards[cards.length - 1]} data-count=${cards.length} role="group" aria-label=${label}>
     <${ColorMark} color=${color} /><span class="fx-row"><span class="times">×${num(cards.length)}</span></span></div>`;
 }
