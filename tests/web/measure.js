@@ -54,6 +54,14 @@
   }
   return { count: cards.length, missing };
 },
+  cutNames() {
+  // Names on the board that are cut off: the whole name of every card a player may take, of every wonder
+  // and token is readable.
+  const sel = ".pyramid .card.accessible .card-name, .wonder-name, .token-name";
+  return [...document.querySelectorAll(sel)]
+    .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+    .map((el) => `${el.textContent} (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`);
+},
   ring() {
   // Each city and its neighbours: where they are, and the arrow printed toward each neighbour.
   const glyph = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };

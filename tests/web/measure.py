@@ -46,6 +46,11 @@ async def hidden_effects(page: Page) -> tuple[int, list[str]]:
     return int(found["count"]), list(found["missing"])
 
 
+async def cut_names(page: Page) -> list[str]:
+    """Names cut off on the board: of a card that may be taken, a wonder or a progress token."""
+    return list(await page.evaluate(f"({PROBES}).cutNames()"))
+
+
 async def ring_problems(page: Page) -> tuple[int, list[str]]:
     """How many cities the 7 Wonders board shows, and each neighbour that is not beside its city on screen
     or whose printed arrow points elsewhere."""

@@ -13,6 +13,7 @@ from playwright.async_api import Browser, Page
 
 from tests.web.measure import (
     axe_violations,
+    cut_names,
     header_height,
     hidden_effects,
     overflows,
@@ -52,6 +53,8 @@ async def test_duel_board_mid_game(host_url: str, chromium: Browser) -> None:
         await advance(s, 30)
         await s.board.wait_for_timeout(2600)  # let the last banner go
         await check_board(s.board, "Duel, age II")
+        assert await header_height(s.board) <= HEADER_MAX_PX
+        assert await cut_names(s.board) == []
         await check_scaled(s.board)
         assert await axe_violations(s.board) == []
         assert s.phone is not None and await axe_violations(s.phone) == []
@@ -80,6 +83,7 @@ async def test_classic_board(
         assert await s.board.locator("#final-scores").count() == 0, "the game ended too soon"
         await check_board(s.board, label)
         assert await header_height(s.board) <= HEADER_MAX_PX
+        assert await cut_names(s.board) == []
         cities, problems = await ring_problems(s.board)
         assert cities == max(seats, 3) and problems == [], problems
         await check_scaled(s.board)

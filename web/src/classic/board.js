@@ -4,7 +4,7 @@
 import { html } from "../lib/html.js";
 import { list, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
-import { useFit } from "../lib/fit.js";
+import { fitGroup, useFitted } from "../lib/fit.js";
 import { LogList } from "../lib/log.js";
 import { SeatPills } from "../lib/seats.js";
 import { ClassicCity } from "./pieces.js";
@@ -14,6 +14,11 @@ const ROMAN = ["", "I", "II", "III"];
 const LOG_LINES = 12; // the log's place holds a dozen lines at every size of the cities
 const FIT_LEVELS = 7; // the size levels of the cities (classic.css: data-fit on the ring)
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
+
+/** The cities' shared size level (classic.css: data-fit on the ring). */
+function fitRing(ring) {
+  fitGroup(ring, ".classic-city", FIT_LEVELS);
+}
 
 /** Grid places of n cities around the table: {row, col} (0-based) and the free place for the log, if any. */
 export function ringPlaces(n) {
@@ -70,7 +75,7 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const { cols, places, logPlace } = ringPlaces(cities.length);
   const over = view.phase === "over" && view.result;
   const gridCols = logPlace ? cols : cols + 1;
-  const ring = useFit(".classic-city", FIT_LEVELS);
+  const ring = useFitted(fitRing);
   const away = (seat) => Boolean(seat !== null && seat !== undefined && table.seats?.[seat]?.taken && !table.seats[seat].connected);
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />

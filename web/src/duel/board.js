@@ -1,6 +1,7 @@
 // The Duel on the TV: the header (age, who acts, seats), both cities on the sides, and between them the
 // conflict track, the progress tokens, the pyramid (or the wonder draft, or the final scores) and the log.
 import { CardChip } from "../lib/card.js";
+import { fitGroup, markTooWide, useFitted } from "../lib/fit.js";
 import { html } from "../lib/html.js";
 import { t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
@@ -27,6 +28,7 @@ function Header({ view, table, names, onRelease }) {
   return html`<header class="status">
     <span class="phase"><${Icon} name="age" />${phaseText(view)}</span>
     <span class="pending" id="pending" style=${acting !== null && acting !== undefined ? `--seat: ${seatColor(acting)}` : ""}>${pendingText(view, names)}</span>
+    ${view.play_again && acting !== null && acting !== undefined ? html`<span class="again" id="play-again"><${Icon} name="play_again" />${t("duel.plays_again", { name: names[acting] ?? "?" })}</span>` : null}
     <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${acting !== null && acting !== undefined ? [acting] : []} />
   </header>`;
 }
@@ -46,16 +48,25 @@ function Discard({ cards }) {
   </section>`;
 }
 
+const CITY_FIT_LEVELS = 5; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
+
+/** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
+function fitBoard(board) {
+  markTooWide(board, ".pyramid .card-name", "long");
+  for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS);
+}
+
 /** The whole TV board of a Duel. */
 export function DuelBoard({ table, view, names, log, error, handlers, fresh = new Set() }) {
   const players = view.players || [];
   const acting = view.phase === "over" ? null : view.pending?.seat;
   const over = view.phase === "over" && view.result;
+  const board = useFitted(fitBoard);
   let middle;
   if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />`;
   else if (view.phase === "draft") middle = html`<${Draft} draft=${view.draft} />`;
   else middle = html`<${Pyramid} structure=${view.structure} />`;
-  return html`<div class="game duel-game phase-${view.phase}">
+  return html`<div class="game duel-game phase-${view.phase}" ref=${board}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
     ${[0, 1].map((seat) => players[seat] ? html`<${DuelCity} key=${`city${seat}`} player=${players[seat]} name=${names[seat]} seat=${seat} active=${acting === seat} fresh=${fresh} />` : null)}
     <div class="center">

@@ -56,7 +56,7 @@ export function Military({ military, names }) {
   const cells = [];
   for (let pos = -9; pos <= 9; pos += 1) {
     const dist = Math.abs(pos);
-    const zone = dist === 0 ? "center" : dist === 9 ? "capital" : dist <= 2 ? "vp2" : dist <= 5 ? "vp5" : "vp10";
+    const zone = dist === 0 ? "middle" : dist === 9 ? "capital" : dist <= 2 ? "vp2" : dist <= 5 ? "vp5" : "vp10";
     cells.push(html`<div key=${pos} class="cell ${zone}" data-pos=${pos}>
       ${pos === pawn ? html`<span class="pawn" id="pawn" role="img" aria-label=${conflictText(pawn, names)}><${Icon} name="pawn" /></span>` : null}
       ${dist === 9 && pos !== pawn ? html`<${Icon} name="capital" cls="capital-mark" />` : null}

@@ -9,9 +9,10 @@ export function overflowing(box) {
 }
 
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
- * inside it overflows; the last level when none fits. Returns the level. */
+ * inside it (the group itself when boxSelector is null) overflows; the last level when none fits.
+ * Returns the level. */
 export function fitGroup(group, boxSelector, levels) {
-  const boxes = [...group.querySelectorAll(boxSelector)];
+  const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
   let level = 0;
   for (; level < levels - 1; level += 1) {
     group.dataset.fit = String(level);
@@ -21,16 +22,25 @@ export function fitGroup(group, boxSelector, levels) {
   return level;
 }
 
-/** A ref for a group element that is fitted after every render and on resize. */
-export function useFit(boxSelector, levels) {
+/** Marks each element matching selector inside root whose one line of text is wider than its box with
+ * cls (the CSS gives it a smaller size), and unmarks the others. */
+export function markTooWide(root, selector, cls) {
+  for (const el of root.querySelectorAll(selector)) {
+    el.classList.remove(cls);
+    if (el.scrollWidth > el.clientWidth + 1) el.classList.add(cls);
+  }
+}
+
+/** A ref for an element that fit(element) adjusts after every render and when the window changes size. */
+export function useFitted(fit) {
   const ref = useRef(null);
+  const again = () => {
+    if (ref.current) fit(ref.current);
+  };
+  useLayoutEffect(again);
   useLayoutEffect(() => {
-    if (ref.current) fitGroup(ref.current, boxSelector, levels);
-  });
-  useLayoutEffect(() => {
-    const again = () => ref.current && fitGroup(ref.current, boxSelector, levels);
     window.addEventListener("resize", again);
     return () => window.removeEventListener("resize", again);
-  }, [boxSelector, levels]);
+  }, []);
   return ref;
 }
