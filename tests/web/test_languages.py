@@ -123,6 +123,8 @@ async def test_classic_with_the_tv_in_polish(host_url: str, chromium: Browser, s
         # The TV's language is chosen in its lobby.
         await board.select_option("[data-ui=language]", "pl")
         await expect(board.locator(".lobby h2")).to_have_text("Gracze")
+        await expect(board.locator(".lobby h1")).to_have_text("7 Cudów Świata")
+        await shot(board, shots, "lobby-pl")
         assert await overflows(board) == []
         for bot in bots:
             await bot.join()

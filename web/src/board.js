@@ -276,7 +276,7 @@ function Page() {
     return html`<${Picker} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
   }
   if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;
-  const title = state.table.title || t(g.titleKey);
+  const title = t(g.titleKey);
   document.title = `${title} · ${state.code}`;
   if (state.table.state === "lobby" || !state.view) {
     return html`<${Picker} /><${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease} error=${state.error} />`;

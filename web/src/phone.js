@@ -44,7 +44,8 @@ const state = {
   online: false,
   kicked: false,
   lookup: "pending", // "pending" | "ok" | "unknown" | "full"
-  title: "",
+  title: "", // the host's title of a table whose game this page lacks
+  titleKey: "", // else its game's title in the catalogs
   tables: [],
   log: [],
   logKeys: new Set(),
@@ -80,7 +81,8 @@ async function lookUp() {
   const reply = await request(socket, "table_info", { code: state.code });
   const table = reply.ok ? reply.table : null;
   if (!reply.ok && reply.error !== "no_table") state.error = errorText(reply);
-  state.title = table?.title || "";
+  state.title = table && GAMES[table.game] ? "" : table?.title || "";
+  state.titleKey = table && GAMES[table.game] ? GAMES[table.game].titleKey : "";
   if (!table) state.lookup = "unknown";
   else if ((table.free_seats ?? (table.seats || []).filter((s) => !s.taken).length) === 0) state.lookup = "full";
   else state.lookup = "ok";
@@ -256,7 +258,7 @@ function moveTo(code) {
 }
 
 function NameForm() {
-  const title = state.title;
+  const title = state.titleKey ? t(state.titleKey) : state.title;
   const submit = (ev) => {
     ev.preventDefault();
     const value = ev.currentTarget.elements.name.value.trim();
@@ -300,7 +302,7 @@ function Body() {
     return html`<${NameForm} />`;
   }
   if (!state.table || !g) return html`<p class="wait">${t("conn.connecting")}</p>`;
-  const title = state.table.title || t(g.titleKey);
+  const title = t(g.titleKey);
   if (state.table.state === "lobby" || !state.view) {
     return html`<${PhoneLobby} table=${state.table} me=${state.seat} title=${title} note=${g.lobbyNote(state.table)} busy=${state.busy} onStart=${() => simple("start")} error=${state.error} />`;
   }
