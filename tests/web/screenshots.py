@@ -24,7 +24,9 @@ SEED = 8100  # the first table's seed; the pictures are the same on every run of
 
 async def _settle(page: Page) -> None:
     """Let banners and animations finish, so the picture shows the board at rest."""
-    await page.wait_for_timeout(3000)
+    await page.wait_for_timeout(800)
+    await page.locator("#moment").wait_for(state="detached", timeout=15000)
+    await page.wait_for_timeout(700)
 
 
 async def take(out: Path) -> list[Path]:

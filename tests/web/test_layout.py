@@ -48,11 +48,16 @@ async def check_scaled(board: Page) -> None:
     await board.set_viewport_size({"width": 1920, "height": 1080})
 
 
-async def test_duel_board_mid_game(host_url: str, chromium: Browser) -> None:
+DUEL_SCENES = [(30, "Duel, age II"), (60, "Duel, crowded age III")]
+
+
+@pytest.mark.parametrize(("step", "label"), DUEL_SCENES, ids=["II", "III"])
+async def test_duel_board(host_url: str, chromium: Browser, step: int, label: str) -> None:
     async with scene(chromium, host_url, "duel", 2, seed=3) as s:
-        await advance(s, 30)
+        await advance(s, step)
         await s.board.wait_for_timeout(2600)  # let the last banner go
-        await check_board(s.board, "Duel, age II")
+        assert await s.board.locator("#final-scores").count() == 0, "the game ended too soon"
+        await check_board(s.board, label)
         assert await header_height(s.board) <= HEADER_MAX_PX
         assert await cut_names(s.board) == []
         await check_scaled(s.board)

@@ -48,7 +48,7 @@ function Discard({ cards }) {
   </section>`;
 }
 
-const CITY_FIT_LEVELS = 5; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
+const CITY_FIT_LEVELS = 6; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
 
 /** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
 function fitBoard(board) {
