@@ -113,7 +113,8 @@ async def test_classic_with_the_tv_in_polish(host_url: str, chromium: Browser, s
     errors: list[str] = []
     code = await create_table(host_url, "classic", {"sides": "A"}, 3)
     board_ctx = await chromium.new_context(viewport=TV, locale="en-US")
-    bots = [BuilderPhone(host_url, code, name, seed=40 + i) for i, name in enumerate(("Ania", "Bogdan", "Cezary"))]
+    fa_ctx = await phone_in(chromium, "fa")
+    bots = [BuilderPhone(host_url, code, name, seed=40 + i) for i, name in enumerate(("Bogdan", "Cezary"))]
     try:
         board = await board_ctx.new_page()
         watch_errors(board, errors)
@@ -126,9 +127,10 @@ async def test_classic_with_the_tv_in_polish(host_url: str, chromium: Browser, s
         await expect(board.locator(".lobby h1")).to_have_text("7 Cudów Świata")
         await shot(board, shots, "lobby-pl")
         assert await overflows(board) == []
+        fa = await join(fa_ctx, f"{host_url}/t/{code}", "Ania", errors)
         for bot in bots:
             await bot.join()
-        s = Scene(code, board, None, bots, [], errors)
+        s = Scene(code, board, fa, bots, [], errors)
         await advance(s, 3 * 8)
         await board.wait_for_timeout(2600)
         await shot(board, shots, "classic-board-pl")
@@ -140,6 +142,14 @@ async def test_classic_with_the_tv_in_polish(host_url: str, chromium: Browser, s
         cities, problems = await ring_problems(board)
         assert cities == 3 and problems == [], problems
         assert await board.evaluate("localStorage.getItem('wt.lang.board')") == "pl"
+        # The Persian phone at the same table: right to left, and the neighbour marks as drawn (◀ left).
+        await shot(fa, shots, "classic-phone-fa")
+        assert await fa.evaluate("[document.documentElement.lang, document.documentElement.dir]") == ["fa", "rtl"]
+        assert await layout_problems(fa) == []
+        assert PERSIAN.search(await fa.inner_text(".phone-main"))
+        marks = fa.locator(".whose")
+        for i in range(await marks.count()):
+            assert await marks.nth(i).evaluate("el => getComputedStyle(el).direction") == "ltr"
 
         # The same TV in Persian: right to left, yet the ring keeps its places and its arrows.
         await board.evaluate("localStorage.setItem('wt.lang.board', 'fa')")
@@ -155,4 +165,5 @@ async def test_classic_with_the_tv_in_polish(host_url: str, chromium: Browser, s
     finally:
         for bot in bots:
             await bot.close()
-        await board_ctx.close()
+        for ctx in (board_ctx, fa_ctx):
+            await ctx.close()
