@@ -103,6 +103,22 @@ async def test_duel_with_a_persian_and_a_greek_phone(host_url: str, chromium: Br
         assert await el.evaluate("document.documentElement.lang") == "ro"
         assert await el.evaluate("localStorage.getItem('wt.lang.phone')") == "ro"
         assert await board.evaluate("document.documentElement.lang") == "en"
+
+        # The TV in Persian: right to left, yet each city and each end of the track stays on its side.
+        await board.evaluate("localStorage.setItem('wt.lang.board', 'fa')")
+        await board.reload()
+        await board.wait_for_selector(".duel-game .duel-city[data-seat='1']")
+        await board.wait_for_timeout(300)
+        assert await board.evaluate("document.documentElement.dir") == "rtl"
+        await shot(board, shots, "duel-board-fa")
+        left = await board.locator(".duel-city[data-seat='0']").bounding_box()
+        right = await board.locator(".duel-city[data-seat='1']").bounding_box()
+        assert left and right and left["x"] < right["x"]
+        ends = board.locator(".track-ends .end")
+        first, second = await ends.nth(0).bounding_box(), await ends.nth(1).bounding_box()
+        assert first and second and first["x"] < second["x"]
+        assert "Dariush" in await ends.nth(0).inner_text()
+        assert await overflows(board) == []
         assert errors == [], errors
     finally:
         for ctx in (board_ctx, fa_ctx, el_ctx):

@@ -80,11 +80,6 @@ export function chooseLanguage(lang, storeKey) {
   }
 }
 
-/** True when the current language or English has a text for key. */
-export function hasText(key) {
-  return key in (catalogs[current] || {}) || key in (catalogs.en || {});
-}
-
 /** The name of a piece of game in the current language, from its English name (the English one if none). */
 export function pieceName(game, english) {
   return names[game]?.[current]?.[english] ?? english;
