@@ -97,8 +97,15 @@ async def test_duel_with_a_persian_and_a_greek_phone(host_url: str, chromium: Br
             assert await layout_problems(page) == []
 
         # Changed in game, remembered on reload; the TV is not affected.
+        await el.click("[data-ui=history]")
+        await expect(el.locator("#sheet .log-list")).to_contain_text("κατασκεύασε")
+        await el.click("#sheet [data-ui=close]")
         await el.select_option("[data-ui=language]", "ro")
         await expect(el.locator("html")).to_have_attribute("lang", "ro")
+        await el.click("[data-ui=history]")  # the history said again in the new language
+        await expect(el.locator("#sheet .log-list")).to_contain_text("a construit")
+        assert "κατασκεύασε" not in await el.inner_text("#sheet .log-list")
+        await el.click("#sheet [data-ui=close]")
         await el.reload()
         await expect(el.locator(".phone-head .me")).to_have_text("Eleni")
         assert await el.evaluate("document.documentElement.lang") == "ro"

@@ -101,9 +101,7 @@ let batches = [];
 function logBatch(events, step) {
   batches.push({ events, step });
   if (batches.length > LOG_KEEP) batches = batches.slice(-LOG_KEEP);
-  const entries = game().describe(events, logContext(step));
-  addLog(entries);
-  return entries;
+  addLog(game().describe(events, logContext(step)));
 }
 
 /** The whole log described again (another language, or the names have arrived). */

@@ -141,32 +141,32 @@ function addLog(entries) {
   if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
 }
 
-// The raw public log ({events, step} batches): described again when the language changes or once the
+// The raw public log ({events, step, seat} batches): described again when the language changes or once the
 // catalog's names arrive, so no line stays in the language (or with the names) it was first written in.
 let batches = [];
 
-/** Describes a batch of public events into the log, and keeps it to describe again later. */
-function logBatch(events, step) {
-  batches.push({ events, step });
+/** Describes a batch of public events into the log (and a seat's last move), keeping it for later. */
+function logBatch(events, step, seat = null) {
+  batches.push({ events, step, seat });
   if (batches.length > LOG_KEEP) batches = batches.slice(-LOG_KEEP);
   const entries = game().describe(events, logContext(step));
   addLog(entries);
-  return entries;
+  if (typeof seat === "number" && entries.length) state.lastBySeat[seat] = entries.map((e) => e.text).join(" · ");
 }
 
 /** The whole log described again (another language, or the names have arrived). */
 function redescribe() {
   if (!game()) return;
-  state.log = [];
-  state.logKeys = new Set();
-  for (const batch of batches) addLog(game().describe(batch.events, logContext(batch.step)));
+  const kept = batches;
+  Object.assign(state, { log: [], logKeys: new Set(), lastBySeat: {} });
+  batches = [];
+  for (const batch of kept) logBatch(batch.events, batch.step, batch.seat);
 }
 
 socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  const entries = logBatch(msg.events, msg.step);
-  if (typeof msg.seat === "number" && entries.length) state.lastBySeat[msg.seat] = entries.map((e) => e.text).join(" · ");
+  logBatch(msg.events, msg.step, msg.seat);
   paint();
 });
 
