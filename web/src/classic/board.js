@@ -1,6 +1,7 @@
 // 7 Wonders on the TV: the header (age, turn, passing direction, who is still choosing, seats that are
-// away; each city names its player) and every city around the table in seating order, read clockwise (the top row left to right,
-// the bottom row right to left), each with arrows to its neighbours as they sit on the screen.
+// away; each city names its player) and every city around the table in seating order, read clockwise
+// (the top row left to right, the bottom row right to left), each with arrows to its neighbours as they
+// sit on the screen; the cities share the largest size at which none is cut off.
 import { html } from "../lib/html.js";
 import { list, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";

@@ -13,6 +13,7 @@ import { DuelScores } from "./scores.js";
 
 /** What the engine waits for, as a sentence. */
 export function pendingText(view, names) {
+  if (view?.phase === "over" && view.result) return winnerLine(view.result, names);
   if (!view || view.phase === "over" || !view.pending) return t("status.over");
   return t(`duel.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?" });
 }
