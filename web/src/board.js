@@ -289,6 +289,8 @@ function Picker() {
 }
 
 function paint() {
+  // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
+  document.body.classList.toggle("board-page", onBoard());
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
