@@ -192,3 +192,26 @@ async def test_classic_with_the_tv_in_polish(host_url: str, chromium: Browser, s
             await bot.close()
         for ctx in (board_ctx, fa_ctx):
             await ctx.close()
+
+
+async def test_the_join_page_at_the_root_address_in_persian(host_url: str, chromium: Browser) -> None:
+    """A phone opening the host's address sees the join page in its language, in a readable size, and can
+    change the language there (remembered for the table's page too)."""
+    errors: list[str] = []
+    await create_table(host_url, "duel", {}, 2)
+    ctx = await phone_in(chromium, "fa-IR")
+    try:
+        page = await ctx.new_page()
+        watch_errors(page, errors)
+        await page.goto(f"{host_url}/")
+        await expect(page.locator(".join-page h1")).to_have_text("پیوستن به یک میز")
+        assert await page.evaluate(LANG_DIR) == ["fa", "rtl"]
+        size = await page.locator(".join-page h1").evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+        assert size >= 20
+        assert await sideways(page) == []
+        await page.select_option("[data-ui=language]", "pl")
+        await expect(page.locator(".join-page h1")).to_have_text("Dołącz do stołu")
+        assert await page.evaluate("localStorage.getItem('wt.lang.phone')") == "pl"
+        assert errors == [], errors
+    finally:
+        await ctx.close()
