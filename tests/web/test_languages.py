@@ -12,7 +12,7 @@ import re
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
 from host.phone import create_table
-from tests.web.measure import overflows, ring_problems, sideways
+from tests.web.measure import hidden_effects, overflows, ring_problems, sideways
 from tests.web.pages import PHONE, TV, shot, tap_first_action, watch_errors
 from tests.web.scene import BuilderPhone, Scene, advance
 
@@ -127,6 +127,15 @@ async def test_duel_with_a_persian_and_a_greek_phone(host_url: str, chromium: Br
         assert first and second and first["x"] < second["x"]
         assert "Dariush" in await ends.nth(0).inner_text()
         assert await overflows(board) == []
+        for lang in ("el", "ro", "pl"):  # the longer names of the other languages fit the TV too
+            await board.evaluate(f"localStorage.setItem('wt.lang.board', '{lang}')")
+            await board.reload()
+            await board.wait_for_selector(".duel-game .duel-city[data-seat='1']")
+            await board.wait_for_timeout(300)
+            await shot(board, shots, f"duel-board-{lang}")
+            assert await overflows(board) == [], lang
+            count, missing = await hidden_effects(board)
+            assert count > 10 and missing == [], (lang, missing)
         assert errors == [], errors
     finally:
         for ctx in (board_ctx, fa_ctx, el_ctx):
