@@ -1,13 +1,11 @@
 // 7 Wonders (3-7 players, and 2 with the Free City) in the registry.
-import { addStrings, t } from "../lib/i18n.js";
+import { t } from "../lib/i18n.js";
 import { ClassicBoard, cityNames } from "./board.js";
 import { adaptCatalog } from "./catalog.js";
 import { CreateClassic } from "./create.js";
 import { describe, moments, moves } from "./log.js";
 import { ClassicPhone, promptKey } from "./phone.js";
-import en from "./strings/en.json";
-
-addStrings("en", en);
+import "./strings/index.js";
 
 function lobbyNote(table) {
   const sides = t(`classic.sides.${table.options?.sides || "random"}`);

@@ -1,0 +1,67 @@
+"""Piece names in every language: each card, wonder, progress token, board and wonder of both games has one
+name per language, from a seed rulebook where the seed gives it (and then really read there) or translated
+here; the review tables in docs/i18n are the ones the names files make."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web import i18n_tables as tables
+
+GREEK_DUEL = "000_09eaee35825f22b6.txt"
+PERSIAN_DUEL = "001_749c2fac12167672.txt"
+ROMANIAN = "003_c0f5ce232cdac4ba.txt"
+
+
+@pytest.mark.parametrize("game", tables.GAMES)
+@pytest.mark.parametrize("lang", list(tables.LANGUAGES))
+def test_every_piece_has_one_name(game: str, lang: str) -> None:
+    table = tables.names_file(game, lang)
+    seeded = [english for names in table["seed"].values() for english in names]
+    translated = list(table["translated"])
+    assert len(seeded) == len(set(seeded)) and not set(seeded) & set(translated), "a name in two places"
+    assert sorted(set(seeded) | set(translated)) == sorted(tables.piece_names(game))
+    assert set(table["seed"]) <= set(tables.SEED_TITLES)
+    for english, (name, _source) in tables.sources(table).items():
+        assert name.strip() == name and name, (english, name)
+
+
+@pytest.mark.parametrize("game", tables.GAMES)
+@pytest.mark.parametrize("lang", list(tables.LANGUAGES))
+def test_seed_names_are_read_in_their_seed(game: str, lang: str) -> None:
+    named = tables.sources(tables.names_file(game, lang))
+    unread = [(english, name) for english, (name, source) in named.items()
+              if source != "here" and not tables.found_in_seed(name, source)]
+    assert unread == []
+
+
+def test_the_seed_check_can_fail() -> None:
+    """Inflection and lost spaces are allowed for; a name the seed does not have is not found."""
+    assert tables.found_in_seed("Φαρμακοποιός", GREEK_DUEL)  # the seed has «τον Φαρμακοποιό»
+    assert not tables.found_in_seed("Συντεχνία των Ναυτικών", GREEK_DUEL)
+    assert tables.found_in_seed("باغ\u200cهای مُعلّقِ بابِل", PERSIAN_DUEL)  # the seed lost its ZWNJ
+    assert not tables.found_in_seed("جاده\u200cی شاهی", PERSIAN_DUEL)  # seed 002's name, not the rulebook's
+    assert tables.found_in_seed("Colosul din Rodos", ROMANIAN)  # in the shifted font, spaces lost
+    assert not tables.found_in_seed("Colosul din Atena", ROMANIAN)
+
+
+def test_the_official_names_are_used_where_the_seeds_give_them() -> None:
+    """Names read in the seeds, the ones a player checks first (wonders, tokens, guilds, first cards)."""
+    duel_el = tables.sources(tables.names_file("duel", "el"))
+    assert duel_el["The Appian Way"] == ("Αππία Οδός", GREEK_DUEL)
+    assert duel_el["Urbanism"] == ("Αστυφιλία", GREEK_DUEL)
+    assert duel_el["Lumber Yard"] == ("Ξυλαποθήκη", GREEK_DUEL)
+    duel_fa = tables.sources(tables.names_file("duel", "fa"))
+    assert duel_fa["The Pyramids"] == ("اهرام سه\u200cگانه\u200cی مصر", PERSIAN_DUEL)
+    assert duel_fa["Theology"] == ("دین", PERSIAN_DUEL)
+    assert duel_fa["Moneylenders Guild"] == ("انجمن رباخواران", PERSIAN_DUEL)
+    classic_ro = tables.sources(tables.names_file("classic", "ro"))
+    assert classic_ro["The Statue of Zeus in Olympia"] == ("Statuia lui Zeus din Olimp", ROMANIAN)
+    # The Romanian edition prints the cards' English names.
+    assert classic_ro["Lumber Yard"] == ("Lumber Yard", ROMANIAN)
+
+
+@pytest.mark.parametrize("lang", list(tables.LANGUAGES))
+def test_the_review_tables_are_up_to_date(lang: str) -> None:
+    written = (tables.DOCS / f"{lang}.md").read_text(encoding="utf-8")
+    assert written == tables.table_markdown(lang), "run: python -m tests.web.i18n_tables"
