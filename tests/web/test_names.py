@@ -11,6 +11,7 @@ from tests.web import i18n_tables as tables
 GREEK_DUEL = "000_09eaee35825f22b6.txt"
 PERSIAN_DUEL = "001_749c2fac12167672.txt"
 ROMANIAN = "003_c0f5ce232cdac4ba.txt"
+POLISH_CITIES = "004_f4b62fd90fc80ef3.txt"
 
 
 @pytest.mark.parametrize("game", tables.GAMES)
@@ -43,6 +44,17 @@ def test_the_seed_check_can_fail() -> None:
     assert not tables.found_in_seed("جاده\u200cی شاهی", PERSIAN_DUEL)  # seed 002's name, not the rulebook's
     assert tables.found_in_seed("Colosul din Rodos", ROMANIAN)  # in the shifted font, spaces lost
     assert not tables.found_in_seed("Colosul din Atena", ROMANIAN)
+    assert tables.found_in_seed("Byzantium", POLISH_CITIES)
+    assert not tables.found_in_seed("Bizancjum", POLISH_CITIES)  # the Polish prose name, not the board's
+
+
+def test_the_cities_pieces_are_named_too() -> None:
+    """The expansion's 42 black cards, its two boards and their wonders are in the names files' tables."""
+    cities = tables.cities_names()
+    assert len(cities) == 42 + 2 + 2
+    assert {"Byzantium", "Petra", "The Hagia Sophia of Byzantium", "Torture Chamber"} <= set(cities)
+    assert set(cities) <= set(tables.piece_names("classic"))
+    assert not set(cities) & set(tables.piece_names("classic", cities=False))
 
 
 def test_the_official_names_are_used_where_the_seeds_give_them() -> None:
@@ -59,6 +71,10 @@ def test_the_official_names_are_used_where_the_seeds_give_them() -> None:
     assert classic_ro["The Statue of Zeus in Olympia"] == ("Statuia lui Zeus din Olimp", ROMANIAN)
     # The Romanian edition prints the cards' English names.
     assert classic_ro["Lumber Yard"] == ("Lumber Yard", ROMANIAN)
+    # The Polish Cities rulebook names its two boards (in Latin letters), and no black card.
+    classic_pl = tables.sources(tables.names_file("classic", "pl"))
+    assert classic_pl["Byzantium"] == ("Byzantium", POLISH_CITIES)
+    assert classic_pl["Petra"] == ("Petra", POLISH_CITIES)
 
 
 @pytest.mark.parametrize("lang", list(tables.LANGUAGES))
