@@ -55,8 +55,13 @@ test: setup chromium
 screenshots: setup chromium
 	$(PY) -m tests.web.screenshots --out docs/img
 
+# The bots' bars (issue 11) run quick by default (fewer games, 0.05 s per searching decision, a few
+# minutes); `make bench BOTS_BENCH_ARGS=--full` plays the issue's counts at the bots' own times (hours).
+BOTS_BENCH_ARGS ?=
+
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
+	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
 	$(PY) -m host.bench --compare
 
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml).

@@ -1,13 +1,15 @@
 """The arena: bots play many seeded games against each other; win shares and decision times are reported.
 
 ``python -m engine arena KIND --bots A,B[,...] [--seats N] [--options JSON] [--games N] [--budget S]
-[--jobs J] [--seed S] [--json]``
+[--iterations N] [--jobs J] [--seed S] [--json]``
 
 One bot per listed seat (``--seats N`` above the number of bots fills the other seats with the last
 bot listed). Seats rotate game by game, and each deal is played once from every rotation, so every bot
 meets the same deals from every seat. Ties split a win among the tied winners; a bot's ``share`` is
 ``wins / (games x seats of that bot)``. This is a command-line tool: unlike the policies it reads the
-clock (``time.perf_counter``) and may run games in parallel processes.
+clock (``time.perf_counter``) and may run games in parallel processes. ``--iterations`` caps every
+searching decision at that many iterations instead of (or as well as) a time: the games are then the
+same on any machine, however loaded, and only the decision times depend on it.
 """
 
 from __future__ import annotations
@@ -44,6 +46,15 @@ class ArenaPlan:
     budget: float | None = None
     """Seconds per decision of every searching bot (``None``: each bot's own default)."""
     jobs: int = 1
+    iterations: int | None = None
+    """An iteration cap per decision of every searching bot; without ``budget``, the only limit."""
+
+    def thinking_limit(self) -> ThinkingLimit:
+        """Each searching decision's limit, timed on ``time.perf_counter``."""
+        seconds = self.budget
+        if seconds is None and self.iterations is not None:
+            seconds = math.inf  # the cap alone decides; the clock only times the decisions
+        return ThinkingLimit(seconds=seconds, iterations=self.iterations, clock=time.perf_counter)
 
     def game_lineup(self, number: int) -> tuple[str, ...]:
         """The bot of each seat in game ``number``: the lineup rotated by one seat per game."""
@@ -93,9 +104,8 @@ def _policy(level: str, kind: str) -> Policy:
 def play_one(plan: ArenaPlan, number: int) -> PlayedGame:
     """Play game ``number`` of ``plan`` (in whichever process runs it)."""
     lineup = plan.game_lineup(number)
-    limit = ThinkingLimit(seconds=plan.budget, clock=time.perf_counter)
     record = play_game(plan.kind, [_policy(b, plan.kind) for b in lineup], seed=plan.game_seed(number),
-                       options=plan.options, limit=limit)
+                       options=plan.options, limit=plan.thinking_limit())
     return PlayedGame(lineup, record.shares, record.decision_seconds)
 
 
@@ -163,13 +173,15 @@ def summarise(plan: ArenaPlan, played: Sequence[PlayedGame]) -> dict[str, Any]:
                             "max": round((times[-1] if times else 0.0) * 1000, 3)},
         }
     return {"kind": plan.kind, "seats": len(plan.lineup), "games": len(played), "seed": plan.seed,
-            "options": plan.options or {}, "budget": plan.budget, "by_bot": by_bot}
+            "options": plan.options or {}, "budget": plan.budget, "iterations": plan.iterations,
+            "by_bot": by_bot}
 
 
 def format_summary(summary: dict[str, Any]) -> str:
     """The summary as readable lines, one per bot."""
+    cap = f", {summary['iterations']} iterations" if summary.get("iterations") else ""
     lines = [f"{summary['kind']}, {summary['seats']} seats, {summary['games']} games "
-             f"(seed {summary['seed']}, budget {summary['budget'] or 'default'}):"]
+             f"(seed {summary['seed']}, budget {summary['budget'] or 'default'}{cap}):"]
     for bot, row in summary["by_bot"].items():
         low, high = row["interval95"]
         ms = row["decision_ms"]
@@ -189,6 +201,8 @@ def add_arena_parser(commands: Any) -> None:
     arena.add_argument("--options", default=None, help="game options as JSON")
     arena.add_argument("--games", type=int, default=100)
     arena.add_argument("--budget", type=float, default=None, help="seconds per decision of searching bots")
+    arena.add_argument("--iterations", type=int, default=None,
+                       help="iterations per decision of searching bots (machine-independent games)")
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--json", action="store_true", help="end with the summary as one JSON line")
@@ -212,7 +226,10 @@ def plan_from_arguments(args: argparse.Namespace) -> ArenaPlan:
         raise ValueError("--games and --jobs must be at least 1")
     if args.budget is not None and not args.budget > 0:
         raise ValueError("--budget must be a positive number of seconds")
-    return ArenaPlan(args.kind, lineup, args.games, args.seed, options, args.budget, args.jobs)
+    if args.iterations is not None and args.iterations < 1:
+        raise ValueError("--iterations must be at least 1")
+    return ArenaPlan(args.kind, lineup, args.games, args.seed, options, args.budget, args.jobs,
+                     args.iterations)
 
 
 def run_arena_command(args: argparse.Namespace) -> int:

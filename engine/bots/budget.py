@@ -50,25 +50,36 @@ class Budget:
 class BudgetMeter:
     """Counts one decision's iterations against its :class:`Budget`.
 
-    At least one iteration is always allowed, so a search always has something to go on.
+    At least one iteration is always allowed, so a search always has something to go on. Under a time
+    limit the search also stops when the time left is shorter than its average iteration so far, so a
+    decision rarely overruns its time by more than one iteration's spread.
     """
 
-    __slots__ = ("cap", "clock", "deadline", "used")
+    __slots__ = ("cap", "clock", "deadline", "started", "used")
 
     def __init__(self, cap: int | None, seconds: float | None, clock: Clock | None) -> None:
         self.cap = cap
         self.clock = clock if seconds is not None else None
-        self.deadline = clock() + seconds if seconds is not None and clock is not None else 0.0
+        self.started = clock() if seconds is not None and clock is not None else 0.0
+        self.deadline = self.started + seconds if seconds is not None else 0.0
         self.used = 0
 
     def spend(self, iterations: int = 1) -> None:
         """Record ``iterations`` more iterations done."""
         self.used += iterations
 
+    def out_of_time(self) -> bool:
+        """True once the time limit (if any) is reached: a playout in progress stops there."""
+        return self.clock is not None and self.clock() >= self.deadline
+
     def exhausted(self) -> bool:
-        """True once the iteration cap is reached or the time is up (never before one iteration)."""
+        """True once the iteration cap is reached, or the time left would not fit another average
+        iteration (never before one iteration)."""
         if self.used < 1:
             return False
         if self.cap is not None and self.used >= self.cap:
             return True
-        return self.clock is not None and self.clock() >= self.deadline
+        if self.clock is None:
+            return False
+        now = self.clock()
+        return now + (now - self.started) / self.used >= self.deadline

@@ -29,6 +29,12 @@ class GameKnowledge(Protocol):
     opponents_in_tree: bool
     """True if a tree search may branch on other seats' decisions (public, sequential turns, as in Duel);
     False if they are hidden or simultaneous (classic), so only the searching seat's decisions branch."""
+    root_breadth: int
+    switch_confidence: float | None
+    """``None``: a tree search picks the root candidate of best mean; a number z: it keeps the best
+    one-move candidate unless another beat it in the same worlds by more than z standard errors."""
+    """How many of a decision's best one-move candidates a tree search compares from its first sampled
+    world (it widens to more as it goes on)."""
     def rollout_steps(self, view: View) -> int | None:
         """Decisions a tree search's playout makes before the position is evaluated (``None``: to the end)."""
         ...

@@ -82,13 +82,14 @@ class MonteCarloPolicy:
 
     def __init__(self, knowledge: GameKnowledge, *, sampler: WorldSampler = engine_sample,
                  name: str = "medium", candidate_limit: int = 8, default_iterations: int = 160,
-                 rollout_steps: int | None = None) -> None:
+                 rollout_steps: int | None = None, rollout_greedy: float = 1.0) -> None:
         self.knowledge = knowledge
         self.sampler = sampler
         self.name = name
         self.candidate_limit = candidate_limit
         self.default_iterations = default_iterations
         self.rollout_steps = rollout_steps
+        self.rollout_greedy = rollout_greedy
 
     def decide(self, view: View, legal: Sequence[Action], *, seed: int,
                budget: Budget | None = None) -> Action:
@@ -108,6 +109,7 @@ class MonteCarloPolicy:
         if len(candidates) == 1:
             return MonteCarloReport(candidates, 0, 0, ranked[0])
         seat = view["seat"]
+        steps = self.rollout_steps if self.rollout_steps is not None else self.knowledge.rollout_steps(view)
         meter = (budget or Budget()).start(self.default_iterations)
         worlds = 0
         while not meter.exhausted():
@@ -121,7 +123,7 @@ class MonteCarloPolicy:
                 candidate = candidates[(worlds + k) % n]  # rotate who goes first when time runs out
                 game = world.clone()
                 game.apply(seat, legal[candidate.index])
-                play_out(game, knowledge, random.Random(playout_seed), self.rollout_steps)
+                play_out(game, knowledge, random.Random(playout_seed), steps, self.rollout_greedy, meter)
                 candidate.stats.add(position_values(game, knowledge)[seat])
                 meter.spend()
             worlds += 1

@@ -103,6 +103,10 @@ class ClassicKnowledge:
 
     kind = "classic"
     opponents_in_tree = False
+    root_breadth = 2
+    switch_confidence: float | None = 1.0
+    """Playouts are noisy (hidden hands, many players): leave easy's move only on clear evidence."""
+    """Playouts are long: compare easy's two best moves in more worlds before widening."""
 
     def __init__(self, weights: ClassicWeights | None = None) -> None:
         self.weights = weights or ClassicWeights()
@@ -114,8 +118,9 @@ class ClassicKnowledge:
     # --- the interface --------------------------------------------------------------------------------
 
     def rollout_steps(self, view: View) -> int | None:
-        """About three turns of play before a searching playout is evaluated."""
-        return 3 * len(view["cities"])
+        """Play every playout to the end: the greedy playout policy is ``easy`` itself, so a finished
+        playout scores a move as the table would answer it (cut short, the estimate misled the search)."""
+        return None
 
     def action_values(self, view: View, legal: Sequence[Action]) -> list[float]:
         """The one-move value of each legal action for the view's seat (or its Free City)."""
@@ -145,10 +150,33 @@ class ClassicKnowledge:
         return base
 
     def evaluate(self, public_view: View) -> list[float]:
-        """Each seat's chance to win: a softmax of the cities' points as they stand."""
+        """Each seat's chance to win: a softmax of the cities' points as they stand plus what their
+        production, trade, shields and chains are still worth (valued as ``easy`` values them)."""
         table = self.table(public_view)
-        points = [self.points(table.cities[c], table) for c in table.players]
+        points = [self.points(table.cities[c], table) + self.assets(table.cities[c], table)
+                  for c in table.players]
         return _softmax(points, self.weights.evaluation_scale[table.age])
+
+    def assets(self, city: dict[str, Any], table: Table) -> float:
+        """What a city's means (production, trade, shields, chains) are still worth in points, by age."""
+        w = self.weights
+        age = table.age
+        unit = w.resource_unit[age]
+        value = 0.0
+        for resource, units in city["production"].items():
+            worth = unit * (w.manufactured_factor if resource in MANUFACTURED else 1.0)
+            value += worth * sum(w.repeat_unit[min(k, len(w.repeat_unit) - 1)] for k in range(units))
+        value += len(city["choices"]) * w.choice_factor * unit
+        value += city["shields"] * w.future_shield[age]
+        for card_id in city["cards"]:
+            card = self.cards[card_id]
+            trade = card["effect"].get("trade")
+            if trade:
+                kinds = {r in MANUFACTURED for r in trade["resources"]}
+                value += w.trade_discount[age] * len(trade["neighbours"]) * len(kinds)
+            if age < 3 and card["age"] == age:
+                value += w.chain[age] * len(card["chains"])
+        return value
 
     def result_values(self, result: dict[str, Any], seats: int) -> list[float]:
         """Mostly the share of the win, partly the scores (so a search also learns from near misses)."""

@@ -132,6 +132,9 @@ class DuelKnowledge:
 
     kind = "duel"
     opponents_in_tree = True
+    root_breadth = 6
+    switch_confidence: float | None = None
+    """Duel's one-move values often miss the best move: compare many from the start."""
 
     def __init__(self, weights: DuelWeights | None = None) -> None:
         self.weights = weights or DuelWeights()

@@ -53,7 +53,7 @@ def legal_payments(legal: list[dict[str, Any]], card: str | None) -> list[Pay]:
 async def test_ways_to_pay_are_the_legal_actions_cheapest_first(host_url: str, chromium: Browser) -> None:
     latest: dict[str, Any] = {"legal": None}
     several = 0  # cards seen with more than one way to pay
-    async with scene(chromium, host_url, "classic", 7, seed=21) as s:
+    async with scene(chromium, host_url, "classic", 7, seed=7) as s:
         assert s.phone is not None
         phone = s.phone
         phone.on("websocket", listen_for_legal(latest))
@@ -75,8 +75,9 @@ async def test_ways_to_pay_are_the_legal_actions_cheapest_first(host_url: str, c
                 first = await payments(sheet.locator(".acts > button[data-action=build]"))
                 rest = await payments(sheet.locator(".acts details.other-ways button[data-action=build]"))
                 assert sorted(first + rest) == offered, (card_id, first, rest, offered)
-                if rest:
+                if len(first) + len(rest) > 1:  # a choice of seller (equal totals all come first)
                     several += 1
+                if rest:
                     assert max(sum(p) for p in first) < min(sum(p) for p in rest), (card_id, first, rest)
                     summary = sheet.locator("details.other-ways summary")
                     assert await summary.inner_text() == "Other ways to pay"

@@ -108,3 +108,18 @@ def test_bad_arguments_are_explained(args: list[str], message: str,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 2
     assert message in capsys.readouterr().err
+
+
+def test_an_iteration_cap_makes_searching_games_the_same_on_any_machine() -> None:
+    plan = ArenaPlan("duel", ("medium", "easy"), games=2, seed=5, iterations=2)
+    limit = plan.thinking_limit()
+    assert limit.iterations == 2 and limit.seconds == float("inf") and limit.clock is not None
+    first, again = play_all(plan), play_all(plan)
+    assert [g.shares for g in first] == [g.shares for g in again]
+    assert all(len(times) > 10 for game in first for times in game.decision_seconds)  # still timed
+    assert summarise(plan, first)["iterations"] == 2
+
+
+def test_the_iteration_cap_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "duel", "--bots", "easy,random", "--iterations", "0"]) == 2
+    assert "--iterations must be at least 1" in capsys.readouterr().err

@@ -57,6 +57,20 @@ def test_time_allows_more_than_the_default_cap() -> None:
     assert meter.exhausted() and meter.used == 10
 
 
+def test_a_time_limit_stops_when_another_average_iteration_would_not_fit() -> None:
+    clock = FakeClock()
+    meter = Budget(seconds=1.0, clock=clock).start(default_iterations=1)
+    for _ in range(3):  # three iterations of 0.3 s: 0.1 s is left, less than one more
+        assert not meter.exhausted()
+        meter.spend()
+        clock.now += 0.3
+    assert meter.exhausted() and meter.used == 3
+    meter = Budget(seconds=1.0, clock=clock).start(default_iterations=1)
+    meter.spend()
+    clock.now += 0.45  # 0.55 s left, more than the 0.45 s an iteration took
+    assert not meter.exhausted()
+
+
 def test_whichever_limit_comes_first_stops() -> None:
     clock = FakeClock()
     meter = Budget(iterations=4, seconds=60.0, clock=clock).start(default_iterations=1)
@@ -87,3 +101,27 @@ def test_derived_seeds_are_stable_spread_and_in_range() -> None:
     # Fixed values: a change of the derivation would silently change every recorded decision seed.
     assert derive_seed(0) == 4762464554298704208
     assert derive_seed(1, 2, 3) == 2280110212526224464
+
+
+def test_a_playout_in_progress_stops_when_the_time_is_up() -> None:
+    clock = FakeClock()
+    meter = Budget(seconds=1.0, clock=clock).start(default_iterations=1)
+    assert not meter.out_of_time()
+    clock.now += 1.0
+    assert meter.out_of_time()
+    assert not Budget(iterations=3).start(default_iterations=1).out_of_time()  # no clock: never
+
+
+def test_play_out_stops_at_the_deadline_and_runs_on_without_one() -> None:
+    import random
+
+    from engine.bots.rollout import play_out
+    from tests.engine.bots.toys import TicTacToe, ToyKnowledge
+
+    clock = FakeClock()
+    meter = Budget(seconds=0.5, clock=clock).start(default_iterations=1)
+    game = TicTacToe()
+    assert play_out(game, ToyKnowledge(), random.Random(1), meter=meter) >= 5 and game.is_over()
+    clock.now += 0.5
+    game = TicTacToe()
+    assert play_out(game, ToyKnowledge(), random.Random(1), meter=meter) == 0 and not game.is_over()

@@ -79,3 +79,22 @@ def test_evaluation_and_results_give_the_leader_the_largest_share() -> None:
     assert abs(sum(values) - 1) < 1e-9 and values[0] > values[1] > values[2]
     tied = KNOWLEDGE.result_values({"winners": [0, 1], "scores": [{"total": 50}, {"total": 50}]}, 2)
     assert tied == [0.5, 0.5]
+
+
+def test_production_counts_in_the_evaluation_early_and_little_by_Age_III() -> None:
+    game = engine.new_game("classic", seats=3, seed=4)
+    view = copy.deepcopy(game.view(None))
+    table = KNOWLEDGE.table(view)
+    city = view["cities"][0]
+    before = KNOWLEDGE.assets(city, table)
+    city["production"]["ore"] = city["production"].get("ore", 0) + 2
+    gained = KNOWLEDGE.assets(city, table) - before
+    assert gained > 2.5  # two units of ore in Age I: worth more than two points to come
+    view["age"] = 3
+    late = KNOWLEDGE.table(view)
+    city["production"]["ore"] -= 2
+    before_late = KNOWLEDGE.assets(city, late)
+    city["production"]["ore"] += 2
+    assert 0 < KNOWLEDGE.assets(city, late) - before_late < gained / 4
+    shares = KNOWLEDGE.evaluate(view)
+    assert max(shares) == shares[0]  # the richer city leads the evaluation

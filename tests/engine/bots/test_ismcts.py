@@ -81,7 +81,8 @@ def test_the_root_counts_iterations_and_edges_sum_to_them() -> None:
     policy = InformationSetTreePolicy(ToyKnowledge(), sampler=sampler)
     legal = [{"type": "call", "side": "heads"}, {"type": "call", "side": "tails"}]
     report = policy.analyse(CoinCall("heads").view(0), legal, seed=4, budget=Budget(iterations=150))
-    assert report.iterations == 150 == report.root.visits == len(sampler.seeds)
+    # One sampled world per round of descents, a round being one descent per root candidate.
+    assert report.iterations == 150 == report.root.visits == 2 * len(sampler.seeds)
     assert sum(child.visits for child in report.root.children.values()) == 150
     assert legal[report.choice]["side"] == "heads"
 
@@ -105,3 +106,15 @@ def test_short_playouts_are_valued_by_the_knowledge() -> None:
     game = TicTacToe()
     policy.analyse(game.view(0), game.legal_actions(0), seed=1, budget=Budget(iterations=20))
     assert knowledge.evaluations == 20  # no playout reached the end of the game
+
+
+def test_the_first_candidate_stays_unless_another_is_clearly_better_in_the_same_worlds() -> None:
+    from engine.bots.ismcts import clearly_better
+
+    first, second, third = (0, "a"), (0, "b"), (0, "c")
+    ranked = [first, second, third]
+    noisy = {first: {1: 0.0, 2: 1.0, 3: 0.0}, second: {1: 1.0, 2: 0.0, 3: 1.0}, third: {1: 0.0}}
+    assert clearly_better(noisy, ranked, 1.0) == first  # better on average, but not clearly
+    steady = {first: {1: 0.2, 2: 0.3, 3: 0.1}, second: {1: 0.6, 2: 0.8, 3: 0.5}, third: {1: 1.0}}
+    assert clearly_better(steady, ranked, 1.0) == second  # third: one shared world is no evidence
+    assert clearly_better({first: {}, second: {}, third: {}}, ranked, 1.0) == first

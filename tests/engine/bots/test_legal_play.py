@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.bots import make_policy
-from engine.bots.match import play_game
+from engine.bots.match import ThinkingLimit, play_game
 from tests.engine.bots.checked import CheckedPolicy
 
 DUEL_WONDERS = ["the_great_library", "the_mausoleum", "the_statue_of_zeus", "circus_maximus",
@@ -109,3 +109,22 @@ def test_unknown_levels_and_kinds_are_refused() -> None:
         make_policy("grandmaster", "duel")
     with pytest.raises(ValueError, match="no bots for game kind"):
         make_policy("easy", "chess")
+
+
+@pytest.mark.parametrize("kind,seats", [("duel", 2), ("classic", 2), ("classic", 3), ("classic", 4),
+                                        ("classic", 5), ("classic", 6), ("classic", 7)])
+def test_searching_bots_play_only_legal_actions_and_reproducibly(kind: str, seats: int) -> None:
+    """Whole games with ``medium`` and ``hard`` seated (searching engine.sample worlds, two iterations a
+    decision): every action legal, and (2 and 4 seats) the same game again from the same seed."""
+    lineup = (["hard", "medium", "easy", "random"] * 2)[:seats]
+    limit = ThinkingLimit(iterations=2)
+    kinds: Counter[str] = Counter()
+    results = []
+    runs = 2 if seats in (2, 4) else 1
+    for _ in range(runs):
+        policies = [CheckedPolicy(make_policy(level, kind), kinds) for level in lineup]
+        record = play_game(kind, policies, seed=seats, limit=limit)
+        assert record.result and record.result["winners"]
+        results.append((record.result, record.decisions))
+    assert results[0] == results[-1]
+    assert kinds["turn"] >= runs * 18 * seats if kind == "classic" else kinds["turn"] > runs * 40

@@ -164,6 +164,8 @@ class ToyKnowledge:
 
     def __init__(self, opponents_in_tree: bool = True, prefer: dict[Hashable, float] | None = None) -> None:
         self.opponents_in_tree = opponents_in_tree
+        self.root_breadth = 2
+        self.switch_confidence: float | None = None
         self.prefer = prefer or {}
         self.evaluations = 0
 

@@ -1,0 +1,192 @@
+"""The bots' strength and speed bars of issue 11, measured with the arena (``make bench`` runs this).
+
+``python -m engine.bots.bench [--full] [--budget S] [--iterations N] [--jobs J] [--games-scale X]
+[--only NAME,...] [--json]``
+
+Each bar is one arena run (seeded deals, seats rotated, every deal played from every seat) and one
+threshold on a bot's win share. By default the games are fewer than the issue's counts and every
+searching bot thinks ``--budget`` seconds per decision (0.05), so the whole bench ends in a few minutes
+on one core; ``--full`` plays the issue's counts at each bot's own default time (medium 0.3 s, hard 1 s),
+which takes hours. The searching bots of one bar always get the same budget. The decision-time bars are
+read from the same runs: ``hard``'s 95th percentile against its budget plus 10%, ``easy``'s median against
+30 ms. ``--iterations N`` caps every searching decision at N iterations with no time limit: the games
+are then the same on any machine however loaded (strength without the clock; the time bars are then
+not checked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.api import new_game, sample, spec
+from engine.bots.arena import ArenaPlan, play_all, summarise
+
+QUICK_BUDGET = 0.05
+"""Seconds per decision of every searching bot in the quick bench."""
+HARD_TIME_MARGIN = 0.10
+"""``hard``'s 95th percentile decision time may exceed its budget by this fraction."""
+EASY_MEDIAN_SECONDS = 0.030
+
+
+@dataclass(frozen=True, slots=True)
+class Bar:
+    """One strength bar: ``bot``'s share in ``lineup`` (one bot per seat) is at least ``threshold``."""
+
+    name: str
+    kind: str
+    lineup: tuple[str, ...]
+    bot: str
+    threshold: float
+    full_games: int
+    quick_games: int
+    options: dict[str, Any] | None = None
+
+
+BARS: tuple[Bar, ...] = (
+    Bar("duel easy>random", "duel", ("easy", "random"), "easy", 0.85, 400, 400),
+    Bar("duel medium>easy", "duel", ("medium", "easy"), "medium", 0.85, 200, 40),
+    Bar("duel hard>medium", "duel", ("hard", "medium"), "hard", 0.60, 200, 40),
+    Bar("duel hard>easy", "duel", ("hard", "easy"), "hard", 0.95, 200, 40),
+    Bar("classic4 hard+3 easy", "classic", ("hard", "easy", "easy", "easy"), "hard", 0.50, 200, 40),
+    Bar("classic7 hard+6 easy", "classic", ("hard",) + ("easy",) * 6, "hard", 0.35, 140, 28),
+    Bar("classic2 hard>easy", "classic", ("hard", "easy"), "hard", 0.80, 200, 40),
+)
+"""The issue's bars; ``full_games`` are its counts (rounded up to whole rotations of the seats)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BarResult:
+    """One measured bar: the arena's summary and what it says about the bar."""
+
+    bar: Bar
+    summary: dict[str, Any]
+    seconds: float
+
+    @property
+    def share(self) -> float:
+        return float(self.summary["by_bot"][self.bar.bot]["share"])
+
+    @property
+    def passed(self) -> bool:
+        return self.share >= self.bar.threshold
+
+
+def rounded_games(games: int, seats: int) -> int:
+    """``games`` rounded up to whole rotations of ``seats`` (so every deal is played from every seat)."""
+    return max(seats, math.ceil(games / seats) * seats)
+
+
+def unsampled_reason(kind: str) -> str | None:
+    """Why searching bots cannot play ``kind`` in this build (its ``engine.sample`` fails), or ``None``."""
+    try:
+        game = new_game(kind, seats=spec(kind).default_seats, seed=0)
+        sample(game.view(game.waiting()[0]), seed=0)
+    except Exception as err:  # noqa: BLE001 - any failure means the searching bots cannot run
+        return f"engine.sample({kind!r} view) fails here: {type(err).__name__}: {err}"
+    return None
+
+
+def measure(bar: Bar, *, games: int, budget: float | None, jobs: int, seed: int,
+            iterations: int | None = None) -> BarResult:
+    """Play ``bar``'s arena run and summarise it."""
+    plan = ArenaPlan(bar.kind, bar.lineup, rounded_games(games, len(bar.lineup)), seed, bar.options, budget,
+                     jobs, iterations)
+    started = time.perf_counter()
+    played = play_all(plan)
+    return BarResult(bar, summarise(plan, played), time.perf_counter() - started)
+
+
+def time_checks(results: Sequence[BarResult], budget: float | None) -> list[tuple[str, float, float, bool]]:
+    """The decision-time bars over every run: (what, measured ms, limit ms, passed)."""
+    checks = []
+    hard_p95 = [r.summary["by_bot"]["hard"]["decision_ms"]["p95"] for r in results
+                if "hard" in r.summary["by_bot"]]
+    if hard_p95:
+        limit = (budget if budget is not None else 1.0) * (1 + HARD_TIME_MARGIN) * 1000
+        worst = max(hard_p95)
+        checks.append(("hard p95 decision (worst run)", worst, limit, worst <= limit))
+    easy_median = [r.summary["by_bot"]["easy"]["decision_ms"]["median"] for r in results
+                   if "easy" in r.summary["by_bot"]]
+    if easy_median:
+        worst = max(easy_median)
+        limit = EASY_MEDIAN_SECONDS * 1000
+        checks.append(("easy median decision (worst run)", worst, limit, worst <= limit))
+    return checks
+
+
+def format_result(result: BarResult) -> str:
+    """One line per bar: measured share, interval, threshold, verdict, and each bot's decision times."""
+    bar = result.bar
+    row = result.summary["by_bot"][bar.bot]
+    low, high = row["interval95"]
+    verdict = "PASS" if result.passed else "FAIL"
+    times = "; ".join(f"{name} median {r['decision_ms']['median']:g} p95 {r['decision_ms']['p95']:g} ms"
+                      for name, r in result.summary["by_bot"].items())
+    return (f"  {bar.name:<22} {verdict}  share {result.share:.3f} [95%: {low:.3f}-{high:.3f}] >= "
+            f"{bar.threshold:.2f}  ({result.summary['games']} games, {result.seconds:.0f} s; {times})")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bars; print one line each (and a JSON line with ``--json``). Exit status 0 either way."""
+    parser = argparse.ArgumentParser(prog="python -m engine.bots.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--full", action="store_true",
+                        help="the issue's game counts at each bot's default time (hours)")
+    parser.add_argument("--budget", type=float, default=None,
+                        help=f"seconds per searching decision (quick: {QUICK_BUDGET}; --full: the bots' own)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="cap searching decisions at N iterations, no time limit (machine-independent)")
+    parser.add_argument("--games-scale", type=float, default=1.0, help="multiply every bar's game count")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", default=None, help="comma-separated bar names (or parts of them)")
+    parser.add_argument("--json", action="store_true", help="end with every summary as one JSON line")
+    args = parser.parse_args(argv)
+    if (args.budget is not None and not args.budget > 0) or args.jobs < 1 or not args.games_scale > 0 \
+            or (args.iterations is not None and args.iterations < 1):
+        print("bench: --budget and --games-scale must be positive, --jobs and --iterations at least 1",
+              file=sys.stderr)
+        return 2
+    budget = args.budget
+    if budget is None and not args.full and args.iterations is None:
+        budget = QUICK_BUDGET
+    wanted = [part.strip() for part in args.only.split(",")] if args.only else None
+    bars = [b for b in BARS if wanted is None or any(part in b.name for part in wanted)]
+    mode = "full counts" if args.full else "quick counts"
+    if args.iterations is not None:
+        limit = f"{args.iterations} iterations" + (f" and {budget} s" if budget else ", no time limit")
+    else:
+        limit = f"{budget} s" if budget else "each bot's default time"
+    print(f"bots (issue 11 bars; {mode}, searching bots: {limit} per decision, jobs {args.jobs}, "
+          f"seed {args.seed}):", flush=True)
+    results = []
+    for bar in bars:
+        searching = any(level in ("medium", "hard") for level in bar.lineup)
+        reason = unsampled_reason(bar.kind) if searching else None
+        if reason is not None:
+            print(f"  {bar.name:<22} NOT RUN  {reason}", flush=True)
+            continue
+        games = bar.full_games if args.full else bar.quick_games
+        result = measure(bar, games=max(1, round(games * args.games_scale)), budget=budget, jobs=args.jobs,
+                         seed=args.seed, iterations=args.iterations)
+        results.append(result)
+        print(format_result(result), flush=True)
+    checks = time_checks(results, budget) if args.iterations is None or budget else []
+    for what, measured, limit_ms, passed in checks:
+        print(f"  {what:<34} {'PASS' if passed else 'FAIL'}  {measured:g} ms <= {limit_ms:g} ms")
+    if args.json:
+        print(json.dumps({"budget": budget, "iterations": args.iterations, "full": args.full,
+                          "bars": [{"name": r.bar.name, "threshold": r.bar.threshold, "share": r.share,
+                                    "passed": r.passed, "summary": r.summary} for r in results]}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

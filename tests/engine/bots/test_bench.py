@@ -1,0 +1,76 @@
+"""The bots' bench: the issue's bars, whole rotations of the seats, time checks, and its command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.bots.bench import BARS, Bar, BarResult, main, rounded_games, time_checks
+
+
+def test_the_bars_are_the_issues() -> None:
+    bars = {bar.name: bar for bar in BARS}
+    assert (bars["duel easy>random"].threshold, bars["duel easy>random"].full_games) == (0.85, 400)
+    assert bars["duel hard>medium"].threshold == 0.60 and bars["duel hard>easy"].threshold == 0.95
+    assert bars["classic4 hard+3 easy"].lineup == ("hard", "easy", "easy", "easy")
+    assert bars["classic7 hard+6 easy"].threshold == 0.35 and len(bars["classic7 hard+6 easy"].lineup) == 7
+    assert bars["classic2 hard>easy"].threshold == 0.80
+    assert all(bar.quick_games <= bar.full_games for bar in BARS)
+
+
+def test_games_are_whole_rotations_of_the_seats() -> None:
+    assert rounded_games(40, 7) == 42 and rounded_games(40, 4) == 40 and rounded_games(1, 3) == 3
+
+
+def summary(by_bot: dict[str, tuple[float, float, float]]) -> dict:
+    return {"games": 10, "by_bot": {name: {"share": share, "interval95": [0.0, 1.0],
+                                           "decision_ms": {"median": median, "p95": p95, "max": p95}}
+                                    for name, (share, median, p95) in by_bot.items()}}
+
+
+def test_time_checks_read_hard_p95_against_its_budget_and_easy_median() -> None:
+    bar = Bar("x", "duel", ("hard", "easy"), "hard", 0.5, 2, 2)
+    results = [BarResult(bar, summary({"hard": (0.6, 90.0, 109.0), "easy": (0.4, 2.0, 5.0)}), 1.0),
+               BarResult(bar, summary({"hard": (0.7, 95.0, 112.0), "easy": (0.3, 31.0, 40.0)}), 1.0)]
+    assert results[0].passed and results[0].share == 0.6
+    checks = {what: (measured, limit, passed) for what, measured, limit, passed in time_checks(results, 0.1)}
+    assert checks["hard p95 decision (worst run)"] == (112.0, pytest.approx(110.0), False)
+    assert checks["easy median decision (worst run)"] == (31.0, 30.0, False)
+
+
+def test_the_command_prints_each_bar_and_a_json_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--only", "duel easy>random", "--games-scale", "0.01", "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "searching bots: 0.05 s per decision" in lines[0]
+    assert "duel easy>random" in lines[1] and (" PASS " in lines[1] or " FAIL " in lines[1])
+    data = json.loads(lines[-1])
+    assert data["budget"] == 0.05 and [bar["name"] for bar in data["bars"]] == ["duel easy>random"]
+    assert data["bars"][0]["summary"]["games"] == 4
+    assert main(["--jobs", "0"]) == 2
+
+
+def test_an_iteration_cap_replaces_the_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--only", "duel medium>easy", "--games-scale", "0.05", "--iterations", "1", "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert "1 iterations, no time limit" in lines[0]
+    assert not any("p95 decision" in line for line in lines)  # no time bars without a time limit
+    data = json.loads(lines[-1])
+    assert data["budget"] is None and data["iterations"] == 1
+    assert data["bars"][0]["summary"]["iterations"] == 1
+
+
+def test_a_bar_whose_game_cannot_be_sampled_is_reported_not_run(capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import engine.bots.bench as bench
+
+    assert bench.unsampled_reason("duel") is None
+
+    def no_sample(view: dict, *, seed: int) -> None:
+        raise NotImplementedError("no sampling here")
+
+    monkeypatch.setattr(bench, "sample", no_sample)
+    assert "NotImplementedError: no sampling here" in str(bench.unsampled_reason("duel"))
+    assert main(["--only", "duel medium>easy,duel easy>random", "--games-scale", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "duel medium>easy       NOT RUN" in out and "duel easy>random       PASS" in out
