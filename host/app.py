@@ -176,12 +176,19 @@ async def _specs(request: web.Request) -> web.Response:
     return web.Response(text=_SPECS_JSON, content_type="application/json")
 
 
+def _widest_options(game: str) -> dict[str, Any]:
+    """Every public on/off option of ``game`` switched on: the catalog then holds every card any table of
+    that game may use (e.g. the Cities cards and boards), and one cached file serves every table."""
+    options = engine.spec(game).options
+    return {o.name: True for o in options if o.type == "bool" and o.public and not o.testing}
+
+
 async def _catalog(request: web.Request) -> web.Response:
     game = request.match_info["game"]
     cache = request.app[CATALOGS]
     if game not in cache:
         try:
-            cache[game] = json.dumps(engine.catalog(game))
+            cache[game] = json.dumps(engine.catalog(game, _widest_options(game)))
         except (ValueError, ImportError):
             raise web.HTTPNotFound(text=f"no game {game!r}") from None
     return web.Response(text=cache[game], content_type="application/json")

@@ -72,6 +72,16 @@ async def test_catalog(aiohttp_client, data_dir):
     assert (await client.get("/catalog/chess.json")).status == 404
 
 
+async def test_classic_catalog_holds_the_cities_cards_and_boards(aiohttp_client, data_dir):
+    """One catalog serves every classic table: the base cards and, for Cities tables, the black cards and
+    Byzantium and Petra."""
+    client = await aiohttp_client(create_app(data_dir))
+    served = json.loads(await (await client.get("/catalog/classic.json")).text())
+    assert served == json.loads(json.dumps(engine.catalog("classic", {"cities": True})))
+    assert sum(card["color"] == "black" for card in served["cards"]) == 42
+    assert {"byzantium_A", "petra_B"} <= {board["id"] for board in served["boards"]}
+
+
 async def test_specs_give_every_kind_its_seat_range_and_player_options(aiohttp_client, data_dir):
     client = await aiohttp_client(create_app(data_dir))
     resp = await client.get("/specs.json")

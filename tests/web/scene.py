@@ -56,9 +56,11 @@ class Scene:
 async def scene(
     chromium: Browser, host_url: str, game: str, seats: int, *, options: dict[str, Any] | None = None,
     phone: bool = True, seed: int = 1, viewport: dict[str, int] | None = None,
+    bot_class: type[Phone] | None = None,
 ) -> AsyncIterator[Scene]:
     """A seeded table of ``game`` with ``seats`` seats: the board page watching it, a browser phone in seat 0
-    (when ``phone``) and builder bots in the other seats. Use :func:`advance` to reach a step."""
+    (when ``phone``) and builder bots (or ``bot_class``) in the other seats. Use :func:`advance` to reach a
+    step."""
     code = await create_table(host_url, game, options or {}, seats)
     board_ctx = await chromium.new_context(viewport=viewport or TV)
     contexts: list[BrowserContext] = [board_ctx]
@@ -77,7 +79,8 @@ async def scene(
         await phone_page.click("[data-action=join]")
         await expect(phone_page.locator(".phone-head .me")).to_have_text(NAMES[0])
     first_bot = 1 if phone else 0
-    bots = [BuilderPhone(host_url, code, NAMES[i], seed=seed * 100 + i) for i in range(first_bot, seats)]
+    bot = bot_class or BuilderPhone
+    bots = [bot(host_url, code, NAMES[i], seed=seed * 100 + i) for i in range(first_bot, seats)]
     result = Scene(code, board, phone_page, bots, [], errors)
     try:
         for bot in bots:

@@ -1,12 +1,14 @@
 """The TV board from the couch: at 1920×1080 for Duel and 7 Wonders with 3, 5 and 7 seats (mid-game and a
-crowded age III) and the 2-player Free City: the share of text at 18/22 px and more, nothing outside the
-screen or cut off, every face-up card showing its effect without hover, a one-line header, the cities in
-seating order with each neighbour beside its city and the printed arrows pointing at it; the same board at
-1280×720 and 4K; axe-core on the board and a phone.
+crowded age III), the 2-player Free City, and Cities (7 seats late in age III, 6 seats in teams): the share
+of text at 18/22 px and more, nothing outside the screen or cut off, every face-up card showing its effect
+without hover, a one-line header, the cities in seating order with each neighbour beside its city and the
+printed arrows pointing at it; the same board at 1280×720 and 4K; axe-core on the board and a phone.
 
 Run ``pytest tests/web/test_layout.py -s`` to see the measured shares."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.async_api import Browser, Page
@@ -21,6 +23,7 @@ from tests.web.measure import (
     sideways,
     text_share,
 )
+from tests.web.pages import shot
 from tests.web.scene import advance, scene
 
 MIN_SHARE_18 = 1.0  # nothing a player reads is under 18 px
@@ -74,17 +77,23 @@ CLASSIC_SCENES = [
     (7, {"sides": "random"}, 4, 7 * 10, "7 Wonders, 7 players, age II"),
     (7, {"sides": "random"}, 7, 7 * 16, "7 Wonders, 7 players, crowded age III"),
     (2, {"sides": "random"}, 8, 28, "7 Wonders, 2 players and the Free City, age II"),
+    (7, {"sides": "random", "cities": True}, 4, 7 * 18, "7 Wonders with Cities, 7 players, crowded age III"),
+    (6, {"sides": "random", "cities": True, "teams": True}, 5, 6 * 11,
+     "7 Wonders with Cities, 6 players in teams, age II"),
 ]
 
 
 @pytest.mark.parametrize(("seats", "options", "seed", "step", "label"), CLASSIC_SCENES,
-                         ids=["3", "5", "7", "7-late", "free-city"])
+                         ids=["3", "5", "7", "7-late", "free-city", "7-cities-late", "6-teams"])
 async def test_classic_board(
-    host_url: str, chromium: Browser, seats: int, options: dict[str, str], seed: int, step: int, label: str,
+    host_url: str, chromium: Browser, seats: int, options: dict[str, object], seed: int, step: int,
+    label: str, shots: Path | None,
 ) -> None:
     async with scene(chromium, host_url, "classic", seats, options=options, seed=seed) as s:
         await advance(s, step)
         await s.board.wait_for_timeout(2600)
+        switched = "-".join(k for k, v in options.items() if v is True) or "base"
+        await shot(s.board, shots, f"layout-{seats}-{switched}")
         assert await s.board.locator("#final-scores").count() == 0, "the game ended too soon"
         await check_board(s.board, label)
         assert await header_height(s.board) <= HEADER_MAX_PX

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web import i18n_tables as tables
+from tests.web.test_strings import catalogs
 
 GREEK_DUEL = "000_09eaee35825f22b6.txt"
 PERSIAN_DUEL = "001_749c2fac12167672.txt"
@@ -81,3 +82,21 @@ def test_the_official_names_are_used_where_the_seeds_give_them() -> None:
 def test_the_review_tables_are_up_to_date(lang: str) -> None:
     written = (tables.DOCS / f"{lang}.md").read_text(encoding="utf-8")
     assert written == tables.table_markdown(lang), "run: python -m tests.web.i18n_tables"
+
+
+def test_the_polish_cities_strings_say_the_seed_terms() -> None:
+    """The Polish Cities rulebook's words for its tokens, its black cards and the expansion itself are the
+    words of the Polish pages (each term read in the seed, then in the catalog entry that says it)."""
+    polish = catalogs("pl")
+    terms = {
+        "classic.debt_label": "żeton Długu",
+        "fx.debt_neighbours": "żeton Długu",
+        "classic.diplomacy_label": "żeton Dyplomacji",
+        "fx.diplomacy": "żeton Dyplomacji",
+        "classic.row.black": "Czarne karty",
+        "what.black": "czarna karta",
+        "classic.cities": "Miasta",
+    }
+    for key, term in terms.items():
+        assert tables.found_in_seed(term, POLISH_CITIES), term
+        assert term.lower() in str(polish[key]).lower(), (key, polish[key])

@@ -158,9 +158,27 @@ def test_both_catalogs_give_every_piece_an_effect() -> None:
     for entry in duel["cards"] + duel["wonders"] + duel["progress"]:
         assert set(entry) <= known_duel, (entry["id"], set(entry) - known_duel)
     known_classic = {"produce", "produce_choice", "sellable", "trade", "shields", "science", "science_wild",
-                     "coins", "coins_per", "vp_per", "vp", "ability"}
-    classic = api.catalog("classic")
+                     "coins", "coins_per", "vp_per", "vp", "ability",
+                     # Cities (classic/catalog.js turns each into a primitive of lib/effects.js)
+                     "coins_neighbours", "coins_others", "loss_others", "loss_others_per", "debt_neighbours",
+                     "victory_token", "diplomacy", "spy"}
+    classic = api.catalog("classic", {"cities": True})
     effects = [c["effect"] for c in classic["cards"]]
     effects += [s["effect"] for b in classic["boards"] for s in b["stages"]]
     for effect in effects:
         assert effect and set(effect) <= known_classic, set(effect) - known_classic
+
+
+def test_every_cities_ability_and_count_has_words() -> None:
+    """Every ability of a black card or board, and every thing a Cities card counts, is said in English."""
+    english = catalogs("en")
+    classic = api.catalog("classic", {"cities": True})
+    effects = [c["effect"] for c in classic["cards"]]
+    effects += [s["effect"] for b in classic["boards"] for s in b["stages"]]
+    abilities = {e["ability"] for e in effects if "ability" in e}
+    assert {f"fx.ability.{a}" for a in abilities} <= set(english)
+    counted = {what for e in effects for key in ("coins_per", "vp_per") if key in e
+               for what in e[key]["count"]}
+    counted |= {what for e in effects for what in e.get("loss_others_per", [])}
+    assert {f"what.{what}" for what in counted} <= set(english)
+    assert {"color.black", "fx.gift.neighbours", "fx.gift.others", "fx.loss", "fx.loss_per"} <= set(english)

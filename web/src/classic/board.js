@@ -40,6 +40,10 @@ export function arrowBetween(a, b) {
 /** Whether the player of a city is still choosing ("choosing"), has chosen ("ready") or neither (""). */
 export function cityStatus(view, city) {
   if (view.phase === "over") return "";
+  if (view.pending?.kind === "debt") {
+    if (!(view.pending.seats || []).includes(city.seat)) return "";
+    return view.chosen?.[city.seat] ? "ready" : "deciding";
+  }
   if (view.phase !== "turn") return view.pending?.city === city.city ? "choosing" : "";
   const seat = city.seat ?? view.free_city?.controller;
   if (seat === null || seat === undefined || !(view.to_act || []).includes(seat)) return "";
@@ -52,8 +56,17 @@ export function cityNames(view, names) {
   return (view.cities || []).map((city) => (city.seat === null || city.seat === undefined ? t("classic.free_city") : names[city.seat]));
 }
 
+/** Turns in an Age: 6, or 7 with Cities' 8-card hands. */
+export function turnsPerAge(view) {
+  return view.cities_expansion ? 7 : 6;
+}
+
 function pendingLine(view, names) {
   if (view.phase === "over") return t("status.over");
+  if (view.pending?.kind === "debt") {
+    const deciding = (view.pending.seats || []).filter((seat) => !view.chosen?.[seat]);
+    return t("classic.pending.debt", { n: deciding.length, names: list(deciding.map((seat) => names[seat])) });
+  }
   if (view.pending) return t(`classic.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?" });
   const waiting = view.waiting || [];
   if (!waiting.length) return t("classic.all_chosen");
@@ -64,7 +77,7 @@ function pendingLine(view, names) {
 function Header({ view, table, names, onRelease }) {
   const over = view.phase === "over";
   return html`<header class="status">
-    <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1 })}</span>`}</span>
+    <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1, total: turnsPerAge(view) })}</span>`}</span>
     ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
     <span class="pending" id="pending">${pendingLine(view, names)}</span>
     <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />
@@ -97,7 +110,7 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
         const place = places[c];
         const arrows = { left: arrowBetween(place, places[city.left]), right: arrowBetween(place, places[city.right]) };
         return html`<div key=${`city${c}`} class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
-          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true}
+          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} teams=${view.teams} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true}
             extra=${city.seat === null || city.seat === undefined ? null : html`<${SeatExtra} seat=${table.seats?.[city.seat]} clock=${clock} />`} />
         </div>`;
       })}

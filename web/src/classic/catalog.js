@@ -16,6 +16,15 @@ export function effectsOf(e = {}) {
   if (e.ability) out.push({ k: "ability", id: e.ability });
   if (e.vp_per) out.push({ k: "per", unit: "vp", each: e.vp_per.each, count: e.vp_per.count, whose: e.vp_per.whose, per: 1 });
   if (e.vp) out.push({ k: "vp", n: e.vp });
+  // Cities (black cards, Byzantium, Petra)
+  if (e.coins_neighbours) out.push({ k: "gift", n: e.coins_neighbours, to: "neighbours" });
+  if (e.coins_others) out.push({ k: "gift", n: e.coins_others, to: "others" });
+  if (e.loss_others) out.push({ k: "loss", n: e.loss_others });
+  if (e.loss_others_per) out.push({ k: "loss_per", count: e.loss_others_per });
+  if (e.debt_neighbours) out.push({ k: "debt_neighbours", n: e.debt_neighbours });
+  if (e.victory_token) out.push({ k: "victory_token", n: e.victory_token });
+  if (e.diplomacy) out.push({ k: "diplomacy", n: e.diplomacy });
+  if (e.spy) out.push({ k: "spy", n: e.spy });
   return out;
 }
 

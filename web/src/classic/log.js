@@ -1,5 +1,5 @@
 // 7 Wonders' public events as log entries (icons + a sentence) and as moments (banners on the TV).
-import { CardIcon } from "../lib/card.js";
+import { CardIcon, coinsText } from "../lib/card.js";
 import { nameOf } from "../lib/catalog.js";
 import { html } from "../lib/html.js";
 import { list, t } from "../lib/i18n.js";
@@ -32,12 +32,30 @@ export function describe(events, ctx) {
         return line("copy_guild", html`<${Icon} name="copy_guild" />`, t("classic.log.copied", { name, card: nameOf(ev.card) }));
       case "effect_lost":
         return line("effect_lost", html`<${Icon} name="mausoleum" />`, t("classic.log.lost", { name }));
+      case "debt": {
+        const icon = html`<${Icon} name="debt" cls="debt-mark" />`;
+        if (!ev.debt) return line("debt", html`<${Icon} name="lose_coins" />`, t("classic.log.paid", { name, n: ev.paid || 0 }));
+        return line("debt", icon, ev.paid ? t("classic.log.debt_paid", { name, n: ev.debt, paid: coinsText(ev.paid) }) : t("classic.log.debt", { name, n: ev.debt }));
+      }
+      case "victory_token":
+        return line("victory_token", html`<${Icon} name="victory" cls="victory-mark" />`, t("classic.log.victory_token", { name, n: ev.token }));
+      case "diplomacy":
+        return line("diplomacy", html`<${Icon} name="diplomacy" cls="diplomacy-mark" />`, t("classic.log.diplomacy", { name, n: ev.tokens }));
+      case "diplomacy_used":
+        return line("diplomacy_used", html`<${Icon} name="skips_conflicts" />`, t("classic.log.diplomacy_used", { name }));
+      case "defeats_discarded":
+        return line("defeats_discarded", html`<${Icon} name="memorial" />`, t("classic.log.defeats_discarded", { name, n: ev.count }));
       case "age_start":
         return out.push({ id: `${ctx.step}.${i}`, type: "age_start", seat: null, icons: html`<${Icon} name="age" />`, text: t("classic.log.age_start", { age: ev.age }) });
       default:
         return null;
     }
   });
+  const gifts = {};
+  for (const ev of events || []) if (ev.type === "coins" && ev.why === "gift") (gifts[ev.delta] ||= []).push(ev.city);
+  for (const [n, cities] of Object.entries(gifts)) {
+    out.push({ id: `${ctx.step}.gift${n}`, type: "gift", seat: null, icons: html`<${Icon} name="gift" />`, text: t("classic.log.gift", { n: Number(n), names: list(cities.map(ctx.cityName)) }) });
+  }
   return out;
 }
 
@@ -50,6 +68,7 @@ export function moments(events, ctx) {
   }
   for (const ev of events || []) {
     if (ev.type === "wonder") out.push({ kind: "wonder", icon: "stage", title: t("classic.moment.wonder", { name: ctx.cityName(ev.city), stage: ev.stage }), seat: ctx.seatOfCity(ev.city) });
+    if (ev.type === "pending" && ev.kind === "debt") out.push({ kind: "debt", icon: "debt", title: t("classic.moment.debt"), sub: list((ev.seats || []).map((seat) => ctx.seatName(seat))).slice(0, 160) });
     if (ev.type === "age_start") out.push({ kind: "age", icon: "age", title: t("classic.moment.age", { age: ev.age }), sub: t(`classic.pass.${ev.age === 2 ? "right" : "left"}`) });
     if (ev.type === "game_over" && ev.result) out.push({ kind: "end", icon: "trophy", title: t("end.scores"), sub: ctx.winner(ev.result) });
   }

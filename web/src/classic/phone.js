@@ -1,21 +1,22 @@
 // 7 Wonders on a phone: my hand (select a card, then one of its actions with the exact payment), the
 // Free City's card when I hold it, "waiting for N players" with a way to change my choice, the
 // Halicarnassus / Babylon / Olympia prompts, and every city to read.
-import { Card } from "../lib/card.js";
+import { Card, coinsText } from "../lib/card.js";
 import { entry, nameOf } from "../lib/catalog.js";
 import { html, useState } from "../lib/html.js";
 import { list, num, t } from "../lib/i18n.js";
-import { Res } from "../lib/icons.js";
+import { Coin, Icon, Res } from "../lib/icons.js";
 import { ActionButton, Sheet } from "../lib/sheet.js";
 import { winnerLine } from "../lib/scores.js";
 import { cityNames, cityStatus } from "./board.js";
 import { RESOURCES } from "./catalog.js";
-import { ClassicCity, Stages } from "./pieces.js";
+import { ClassicCity, Stages, TeamTag, teamColor } from "./pieces.js";
 import { ClassicTable } from "./scores.js";
 
 /** The prompt that is mine now, as a key (a new key = a new prompt: alert and scroll), or null. */
 export function promptKey(view, me) {
   if (!view || view.phase === "over") return null;
+  if (view.pending?.kind === "debt") return view.my_debt && view.my_debt.choice === null ? `${view.age}.${view.turn}.debt` : null;
   if (view.pending) return view.pending.seat === me ? `${view.age}.${view.turn}.${view.pending.kind}` : null;
   if (!(view.waiting || []).includes(me) || !view.my_turn) return null;
   return `${view.age}.${view.turn}.${view.my_turn.city}`;
@@ -137,6 +138,64 @@ function Hand({ ctx, select, heading }) {
   </div>`;
 }
 
+/** The words of a debt choice: paying coins of due, the rest as debt; first: the "pay what I can" offer. */
+export function debtText(coins, due, first) {
+  const debt = due - coins;
+  if (!debt) return t("classic.phone.debt.pay_all", { n: coins });
+  if (first && coins) return t("classic.phone.debt.pay_can", { coins: coinsText(coins), n: debt });
+  return coins ? t("classic.phone.debt.split", { coins: coinsText(coins), n: debt }) : t("classic.phone.debt.none", { n: debt });
+}
+
+/** A debt choice as icons: the coins paid, the debt tokens taken. */
+function DebtParts({ coins, due }) {
+  return html`<span class="debt-parts" aria-hidden="true">${coins ? html`<${Coin} n=${coins} sign="−" />` : null}${due - coins ? html`<span class="tok debt-tok"><${Icon} name="debt" />−${num(due - coins)}</span>` : null}</span>`;
+}
+
+/** Cities' debt decision: how much of the loss to pay in coins, the rest as debt (−1 point each); the
+ * legal actions list the largest payment first ("pay what I can"). Select one, then confirm it. */
+function DebtPrompt({ ctx, select, changing, setChanging }) {
+  const { view, me, names } = ctx;
+  const mine = view.my_debt;
+  const deciding = (view.pending.seats || []).filter((seat) => !view.chosen?.[seat] && seat !== me);
+  if (!mine) {
+    return html`<div class="prompt-body waiting debt-wait"><p class="wait">${t("classic.phone.debt.others", { names: list(deciding.map((seat) => names[seat])) })}</p></div>`;
+  }
+  const coins = view.cities.find((c) => c.seat === me)?.coins ?? 0;
+  const options = (ctx.legal || []).filter((a) => a.type === "pay_debt");
+  if (mine.choice !== null && mine.choice !== undefined && !changing) {
+    return html`<div class="prompt-body waiting chosen debt-chosen">
+      <p class="mine" id="my-choice">${t("classic.phone.debt.my_choice", { what: debtText(mine.choice, mine.due, mine.choice === mine.most) })}</p>
+      <p class="wait">${t("classic.phone.debt.waiting", { n: deciding.length })}</p>
+      <button class="big change" data-ui="change" disabled=${ctx.busy} onClick=${() => setChanging(true)}>${t("classic.phone.change")}</button>
+    </div>`;
+  }
+  return html`<div class="prompt-body choice-prompt debt-prompt" data-kind="debt">
+    <h2><${Icon} name="lose_coins" /> ${t("classic.phone.debt.title", { n: mine.due })}</h2>
+    <p class="hint">${t("classic.phone.debt.explain", { coins: coinsText(coins) })}</p>
+    ${changing ? html`<button class="keep" data-ui="keep" onClick=${() => setChanging(false)}>${t("classic.phone.keep")}</button>` : null}
+    <div class="picks debt-options">${options.map((action, i) => {
+      const label = debtText(action.coins, mine.due, i === 0);
+      return html`<button key=${`d${action.coins}`} class="act debt-option ${i === 0 ? "primary" : ""}" data-coins=${action.coins} data-debt=${mine.due - action.coins}
+        onClick=${() => select({ kind: "debt", action, label, due: mine.due, coins })}>
+        <span class="act-label">${label}</span><${DebtParts} coins=${action.coins} due=${mine.due} />
+        <span class="act-detail">${t("classic.phone.debt.keep", { n: coins - action.coins })}</span></button>`;
+    })}</div>
+  </div>`;
+}
+
+/** The teammate's hand in a team game: read only (tap a card to read it). */
+function TeammateHand({ ctx }) {
+  const { view } = ctx;
+  const cards = view.teammate_hand || [];
+  if (view.teammate === null || view.teammate === undefined || !cards.length || view.phase === "over") return null;
+  const team = view.cities.find((c) => c.seat === view.teammate)?.team;
+  return html`<section class="teammate-hand" id="teammate-hand" style=${`--team: ${teamColor(team)}`}>
+    <h2><${TeamTag} team=${team} /> ${t("classic.phone.teammate_hand", { name: ctx.names[view.teammate] })}</h2>
+    <p class="hint">${t("classic.phone.teammate_note")}</p>
+    <div class="hand read-only">${cards.map((card, i) => html`<${Card} key=${`${card}.${i}`} id=${card} onOpen=${ctx.open} />`)}</div>
+  </section>`;
+}
+
 function Prompt({ ctx, select, changing, setChanging }) {
   const { view, me, names } = ctx;
   const cityOf = (seat) => (view.cities || []).find((c) => c.seat === seat);
@@ -151,6 +210,7 @@ function Prompt({ ctx, select, changing, setChanging }) {
     </section>`;
   }
   const pending = view.pending;
+  if (pending?.kind === "debt") return html`<${DebtPrompt} ctx=${ctx} select=${select} changing=${changing} setChanging=${setChanging} />`;
   if (pending) {
     if (pending.seat !== me) return html`<div class="prompt-body waiting"><p class="wait">${t(`classic.pending.${pending.kind}`, { name: names[pending.seat] })}</p></div>`;
     if (pending.kind === "babylon" && view.my_turn) return html`<${Hand} ctx=${ctx} select=${select} heading=${t("classic.phone.pick.babylon")} />`;
@@ -210,6 +270,12 @@ export function ClassicPhone({ ctx }) {
     const e = entry(selected.id);
     sheet = html`<${Sheet} title=${e.kind === "stage" ? t("classic.stage", { stage: e.stage }) : nameOf(selected.id)} onClose=${close}><${Card} id=${selected.id} size="l" /></${Sheet}>`;
   }
+  if (selected?.kind === "debt") {
+    sheet = html`<${Sheet} title=${t("classic.phone.debt.title", { n: selected.due })} onClose=${close}>
+      <p class="debt-summary"><${DebtParts} coins=${selected.action.coins} due=${selected.due} /> ${t("classic.phone.debt.keep", { n: selected.coins - selected.action.coins })}</p>
+      <div class="acts"><${ActionButton} primary=${true} disabled=${ctx.busy} data=${{ action: "pay_debt", coins: selected.action.coins, confirm: "1" }}
+        label=${t("classic.phone.debt.confirm", { what: selected.label })} onClick=${() => inner.act(selected.action)} /></div></${Sheet}>`;
+  }
   if (selected?.kind === "pick") {
     sheet = html`<${Sheet} title=${selected.title} onClose=${close}><${Card} id=${selected.action.card} size="l" />
       <div class="acts"><${ActionButton} primary=${true} disabled=${ctx.busy} data=${{ action: selected.action.type, card: selected.action.card, confirm: "1" }}
@@ -220,12 +286,13 @@ export function ClassicPhone({ ctx }) {
   return html`
     <section id="prompt" class="prompt"><${Prompt} ctx=${inner} select=${setSelected} changing=${changing} setChanging=${(on) => setChangingStep(on ? ctx.step : -1)} /></section>
     ${ctx.error ? html`<p class="error" id="error">${ctx.error}</p>` : null}
+    <${TeammateHand} ctx=${inner} />
     <section class="glance">
       ${[...new Set(order)].map((c) => {
         const city = view.cities[c];
         const title = c === mine.city ? t("classic.phone.my_city") : names[c];
         return html`<div key=${`c${c}`} class="glance-city">
-          <${ClassicCity} city=${city} name=${title} names=${names} status=${cityStatus(view, city)} onOpen=${inner.open} compact=${true} />
+          <${ClassicCity} city=${city} name=${title} names=${names} status=${cityStatus(view, city)} teams=${view.teams} onOpen=${inner.open} compact=${true} />
           ${c === mine.city ? html`<${Prices} city=${city} names=${names} />` : null}
         </div>`;
       })}

@@ -10,7 +10,7 @@ import { seatColor } from "../lib/seats.js";
 import { CostRow } from "../lib/card.js";
 import { RESOURCES } from "./catalog.js";
 
-const COLOR_ORDER = ["brown", "grey", "yellow", "red", "blue", "green", "purple"];
+const COLOR_ORDER = ["brown", "grey", "yellow", "red", "blue", "green", "purple", "black"];
 
 /** The wonder stages of a city, built ones filled, each with its effect icons. */
 export function Stages({ city, cost = false, onOpen = null }) {
@@ -49,6 +49,29 @@ export function MilitaryTokens({ tokens }) {
   return html`<span class="mtoks">${won ? html`<${MilitaryToken} value=${won} />` : null}${lost ? html`<${MilitaryToken} value=${-lost} />` : null}</span>`;
 }
 
+/** One colour per team of the team game (with the team's number always shown). */
+export const TEAM_COLORS = ["#ffb347", "#4dd0e1", "#f48fb1"];
+
+/** The colour of team index. */
+export function teamColor(team) {
+  return TEAM_COLORS[(team ?? 0) % TEAM_COLORS.length];
+}
+
+/** A team's tag: the team icon and "Team N" in the team's colour. */
+export function TeamTag({ team }) {
+  if (team === null || team === undefined) return null;
+  return html`<span class="team-tag" data-team=${team} style=${`--team: ${teamColor(team)}`}><${Icon} name="team" />${t("classic.team_n", { n: team + 1 })}</span>`;
+}
+
+/** Cities' tokens of a city: debt (−1 point each), diplomacy, and whether it sits out this Age's conflicts. */
+export function CitiesTokens({ city }) {
+  const debt = city.debt || 0;
+  const diplomacy = city.diplomacy || 0;
+  return html`${debt ? html`<span class="tok debt-tok" data-debt=${debt} role="img" aria-label=${t("classic.debt_label", { n: debt })}><${Icon} name="debt" /><span aria-hidden="true">−${num(debt)}</span></span>` : null}
+    ${diplomacy ? html`<span class="tok diplomacy-tok" data-diplomacy=${diplomacy} role="img" aria-label=${t("classic.diplomacy_label", { n: diplomacy })}><${Icon} name="diplomacy" />${diplomacy > 1 ? html`<span aria-hidden="true">×${num(diplomacy)}</span>` : null}</span>` : null}
+    ${city.skips_conflicts ? html`<span class="tok skips-tok" data-skips="true" title=${t("classic.skips")}><${Icon} name="skips_conflicts" label=${t("classic.skips")} />${t("classic.skips_short")}</span>` : null}`;
+}
+
 /** Fixed and choice production of a city. */
 export function Production({ city }) {
   const fixed = RESOURCES.filter((res) => city.production?.[res]).map((res) => html`<${Res} res=${res} n=${city.production[res]} />`);
@@ -64,12 +87,12 @@ export function ScienceMarks({ science }) {
 }
 
 /** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
-export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, extra = null }) {
+export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, teams = null, extra = null }) {
   const groups = {};
   for (const card of city.cards || []) (groups[entry(card).color || "grey"] ||= []).push(card);
   const seat = city.seat ?? null;
   return html`<section class="city classic-city ${status} ${compact ? "compact" : ""} ${seat === null ? "free-city" : ""}" data-city=${city.city} data-status=${status}
-      style=${`--seat: ${seat === null ? "#b8c0cc" : seatColor(seat)}`} aria-label=${name}>
+      style=${`--seat: ${seat === null ? "#b8c0cc" : seatColor(seat)}${teams && city.team !== null && city.team !== undefined ? `; --team: ${teamColor(city.team)}` : ""}`} data-team=${teams ? city.team : undefined} aria-label=${name}>
     <header class="city-head">
       <span class="city-name">${name}</span>
       <span class="board-name">${pieceName("classic", city.name)} ${city.side}</span>
@@ -77,9 +100,12 @@ export function ClassicCity({ city, name, names = [], status = "", away = false,
         <${Coin} n=${city.coins ?? 0} />
         <${Shields} n=${city.shields ?? 0} />
         <${MilitaryTokens} tokens=${city.military || []} />
+        <${CitiesTokens} city=${city} />
       </span>
+      ${teams ? html`<${TeamTag} team=${city.team} />` : null}
       ${away ? html`<span class="state away" data-away="true"><${Icon} name="away" />${t("lobby.away")}</span>` : null}
-      ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}` : html`<${Icon} name="age" />${t("classic.choosing")}`}</span>` : null}
+      ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}`
+        : status === "deciding" ? html`<${Icon} name="debt" />${t("classic.deciding")}` : html`<${Icon} name="age" />${t("classic.choosing")}`}</span>` : null}
       ${extra}
     </header>
     <${Stages} city=${city} onOpen=${onOpen} />

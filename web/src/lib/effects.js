@@ -12,6 +12,8 @@
 // {k: "mausoleum"}  {k: "ability", id}  {k: "discount", target: "wonders" | "blue", n}
 // {k: "receives_trade"}  {k: "vp_per_token", n}  {k: "extra_shield"}  {k: "replay_wonders"}
 // {k: "chain_coins", n}
+// Cities: {k: "gift", n, to: "neighbours" | "others"}  {k: "loss", n}  {k: "loss_per", count}
+// {k: "debt_neighbours", n}  {k: "victory_token", n}  {k: "diplomacy", n}  {k: "spy", n}
 import { html } from "./html.js";
 import { Coin, ColorMark, Icon, Res, Science, Shields, Vp } from "./icons.js";
 import { list, num, t } from "./i18n.js";
@@ -65,7 +67,16 @@ export function effectWords(e) {
       return t(`fx.discount.${e.target}`, { n: e.n });
     case "vp_per_token":
     case "chain_coins":
+    case "loss":
+    case "debt_neighbours":
+    case "victory_token":
+    case "diplomacy":
+    case "spy":
       return t(`fx.${e.k}`, { n: e.n });
+    case "gift":
+      return t(`fx.gift.${e.to}`, { n: e.n });
+    case "loss_per":
+      return t("fx.loss_per", { what: whatText(e.count) });
     default:
       return t(`fx.${e.k}`);
   }
@@ -81,8 +92,10 @@ function Whose({ whose }) {
 }
 
 function CountMark({ what }) {
-  if (["brown", "grey", "blue", "yellow", "red", "green", "purple"].includes(what)) return html`<${ColorMark} color=${what} />`;
-  const icon = { stages: "stage", defeats: "defeat", wonders: "wonder", coins: "coin" }[what] || what;
+  if (["brown", "grey", "blue", "yellow", "red", "green", "purple", "black"].includes(what)) return html`<${ColorMark} color=${what} />`;
+  if (what.startsWith("victories_")) return html`<span class="count-mark victory-n"><${Icon} name="victory" /><span aria-hidden="true">${what.slice(10)}</span></span>`;
+  if (what === "black") return html`<${ColorMark} color="black" />`;
+  const icon = { stages: "stage", defeats: "defeat", wonders: "wonder", coins: "coin", victories: "victory" }[what] || what;
   return html`<${Icon} name=${icon} cls="count-mark" />`;
 }
 
@@ -125,13 +138,33 @@ export function EffectIcon({ e }) {
     case "receives_trade":
       return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}><${Icon} name="trade" /><${Coin} n=${"+"} /></span>`;
     case "ability":
+      if (ABILITY_SIDE[e.id]) return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}><span class="whose" aria-hidden="true">${ABILITY_SIDE[e.id]}</span><${Icon} name="rebate" /><${Coin} n=${1} sign="−" /></span>`;
       return html`<${Icon} name=${ABILITY_ICON[e.id] || "wonder"} label=${effectWords(e)} />`;
+    case "gift":
+      return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}><${Icon} name="gift" /><${Coin} n=${e.n} />${e.to === "neighbours" ? html`<span class="whose" aria-hidden="true">◀▶</span>` : html`<${Icon} name="others" cls="count-mark" />`}</span>`;
+    case "loss":
+      return html`<span class="fx-lose" role="img" aria-label=${effectWords(e)}><${Icon} name="lose_coins" /><${Coin} n=${e.n} sign="−" /><${Icon} name="others" cls="count-mark" /></span>`;
+    case "loss_per":
+      return html`<span class="fx-lose" role="img" aria-label=${effectWords(e)}><${Icon} name="lose_coins" /><${Coin} n=${1} sign="−" /><span class="slash" aria-hidden="true">/</span>${e.count.map((what) => html`<${CountMark} what=${what} />`)}<${Icon} name="others" cls="count-mark" /></span>`;
+    case "debt_neighbours":
+      return html`<span class="fx-lose" role="img" aria-label=${effectWords(e)}><${Icon} name="debt" cls="debt-mark" /><span class="times" aria-hidden="true">−${e.n}</span><span class="whose" aria-hidden="true">◀▶</span></span>`;
+    case "victory_token":
+      return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}><${Icon} name="victory" cls="victory-mark" /><span class="times" aria-hidden="true">+${e.n}</span></span>`;
+    case "diplomacy":
+      return html`<${Icon} name="diplomacy" cls="diplomacy-mark" label=${effectWords(e)} />`;
+    case "spy":
+      return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}><${Icon} name="spy" /><${Science} symbol="wild" /></span>`;
     default:
       return html`<${Icon} name=${e.k} label=${effectWords(e)} />`;
   }
 }
 
-const ABILITY_ICON = { olympia_free: "free_build", halicarnassus: "mausoleum", babylon_last_card: "last_card", copy_guild: "copy_guild" };
+const ABILITY_ICON = {
+  olympia_free: "free_build", halicarnassus: "mausoleum", babylon_last_card: "last_card", copy_guild: "copy_guild",
+  smugglers_cache: "smugglers", wharf_left: "rebate", wharf_right: "rebate", secret_warehouse: "warehouse",
+  black_market: "black_market", architect_firm: "architect", discard_defeats: "memorial",
+};
+const ABILITY_SIDE = { wharf_left: "◀", wharf_right: "▶" };
 
 /** The effects as an icon row. */
 export function EffectRow({ effects, cls = "" }) {

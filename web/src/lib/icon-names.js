@@ -100,7 +100,19 @@ export const ICON_NAMES = {
   log: "scroll-quill",
   zoom: "magnifying-glass",
   lose_coins: "pay-money",
-  // Cities (later): debt and diplomacy
+  // Cities: black cards, debt, diplomacy, spies, gifts and rebates, teams
+  "color.black": "domino-mask",
   debt: "receive-money",
   diplomacy: "peace-dove",
+  skips_conflicts: "olive",
+  spy: "spy",
+  gift: "present",
+  others: "meeple-group",
+  rebate: "sailboat",
+  smugglers: "swap-bag",
+  warehouse: "warehouse",
+  black_market: "open-chest",
+  architect: "greek-temple",
+  memorial: "tied-scroll",
+  team: "three-friends",
 };

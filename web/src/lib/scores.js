@@ -12,13 +12,13 @@ export function winnerLine(result, names) {
 }
 
 /**
- * rows: [{key, label, icon}] (the last one is the total); columns: [{name, scores, win, seat, cls}].
+ * rows: [{key, label, icon}]; columns: [{name, scores, win, seat, cls, tag (a vnode after the name)}].
  * reveal staggers the rows in (the end-of-game moment).
  */
 export function ScoreTable({ rows, columns, small = false, reveal = false }) {
   return html`<table class="score-table ${small ? "small" : ""} ${reveal ? "reveal" : ""}">
     <thead><tr><th scope="col"><span class="sr-only">${t("scores.row")}</span></th>${columns.map((c) => html`<th scope="col" class="${c.win ? "win" : ""} ${c.cls || ""}"
-      style=${c.seat !== undefined && c.seat !== null ? `--seat: ${seatColor(c.seat)}` : ""}>${c.name}</th>`)}</tr></thead>
+      style=${c.seat !== undefined && c.seat !== null ? `--seat: ${seatColor(c.seat)}` : ""}>${c.name}${c.tag || null}</th>`)}</tr></thead>
     <tbody>${rows.map((row, i) => html`<tr class="row-${row.key}" data-row=${row.key} style=${`--i: ${i}`}>
       <th scope="row">${row.icon || null}<span>${row.label}</span></th>
       ${columns.map((c) => html`<td class=${c.win ? "win" : ""}>${num(c.scores?.[row.key] ?? 0)}</td>`)}
