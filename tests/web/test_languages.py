@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
@@ -15,6 +16,7 @@ from host.phone import create_table
 from tests.web.measure import hidden_effects, overflows, ring_problems, sideways
 from tests.web.pages import PHONE, TV, shot, tap_first_action, watch_errors
 from tests.web.scene import BuilderPhone, Scene, advance
+from tests.web.test_cities import MAX_ROUNDS, BlackBuilder
 
 PERSIAN = re.compile(r"[\u0600-\u06ff]")
 GREEK = re.compile(r"[\u0370-\u03ff]")
@@ -224,3 +226,70 @@ async def test_the_join_page_at_the_root_address_in_persian(host_url: str, chrom
         assert errors == [], errors
     finally:
         await ctx.close()
+
+
+class PetraFirst(BlackBuilder):
+    """A bot that builds a wonder stage whenever it can (Petra B's first makes every other player lose 2
+    coins), else a coin-loss or diplomacy black card, else as a builder."""
+
+    async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
+        stages = [a for a in current["legal_actions"] if a.get("type") == "wonder"]
+        if stages:
+            return min(stages, key=lambda a: int(a.get("left", 0)) + int(a.get("right", 0)))
+        return await super().choose(current)
+
+
+async def test_cities_with_the_tv_in_polish_and_a_persian_phone(host_url: str, chromium: Browser, shots) -> None:
+    """Cities in two languages: the TV in Polish names Petra as the Polish rulebook prints it and says the debt
+    decision in the rulebook's words; the Persian phone's debt decision is right to left, in Persian digits,
+    fits its screen, and once confirmed the TV's log says it in Polish."""
+    errors: list[str] = []
+    options = {"sides": "A", "cities": True, "wonders": [{}, {"board": "petra", "side": "B"}, {}]}
+    code = await create_table(host_url, "classic", options, 3)
+    board_ctx = await chromium.new_context(viewport=TV, locale="pl-PL")
+    fa_ctx = await phone_in(chromium, "fa")
+    bots = [PetraFirst(host_url, code, "Bogdan", seed=61), BlackBuilder(host_url, code, "Cezary", seed=62)]
+    tasks: list[asyncio.Task[Any]] = []
+    try:
+        board = await board_ctx.new_page()
+        watch_errors(board, errors)
+        await board.goto(f"{host_url}/board/{code}")
+        await expect(board.locator(".lobby h2")).to_have_text("Gracze")  # the browser's language
+        await expect(board.locator(".lobby-info .note")).to_contain_text("z Miastami")
+        fa = await join(fa_ctx, f"{host_url}/t/{code}", "Ania", errors)
+        for bot in bots:
+            await bot.join()
+        await expect(board.locator(".classic-city[data-city='1'] .board-name")).to_contain_text("Petra B")
+        tasks = [asyncio.create_task(bot.play()) for bot in bots]
+        prompt = fa.locator("#prompt .debt-prompt")
+        for _ in range(MAX_ROUNDS):
+            if await prompt.count() or await board.locator("#final-scores").count():
+                break
+            for task in tasks:
+                if task.done() and task.exception():
+                    raise task.exception()  # type: ignore[misc]
+            if not await tap_first_action(fa, prefer_wonder=False):
+                await asyncio.sleep(0.05)
+        assert await prompt.count(), "no debt decision came to the Persian phone"
+        await shot(fa, shots, "cities-debt-fa")
+        await shot(board, shots, "cities-board-pl")
+        assert await fa.evaluate(LANG_DIR) == ["fa", "rtl"]
+        said = await prompt.inner_text()
+        assert PERSIAN.search(said) and not LATIN_DIGIT.search(said), said
+        assert await layout_problems(fa) == []
+        await expect(board.locator("#pending")).to_contain_text("Decyzja w sprawie długu")
+        await expect(board.locator(".classic-city[data-city='0'] .state.deciding")).to_contain_text("dług")
+        assert await overflows(board) == []
+        seq = await fa.evaluate("document.body.dataset.seq")
+        await prompt.locator(".debt-option").first.click()
+        await fa.locator("#sheet .acts button[data-action=pay_debt]").click()
+        await fa.wait_for_function("seq => document.body.dataset.seq !== seq", arg=seq)
+        await expect(board.locator(".tv-log")).to_contain_text(re.compile(r"Ania (płaci|bierze)"))
+        assert errors == [], errors
+    finally:
+        for task in tasks:
+            task.cancel()
+        for bot in bots:
+            await bot.close()
+        for ctx in (board_ctx, fa_ctx):
+            await ctx.close()

@@ -385,8 +385,11 @@ function History() {
   return html`<${Sheet} title=${t("phone.history")} cls="history" onClose=${() => { state.history = false; paint(); }}><${LogList} entries=${state.log} /></${Sheet}>`;
 }
 
-/** A new prompt of mine: vibrate (and beep) and bring it into view. */
+/** A new prompt of mine: vibrate (and beep) and bring it into view, below the header (two rows when its
+ * tools wrap on a small phone: --head-h is its height). */
 function afterPaint() {
+  const head = root.querySelector(".phone-head");
+  if (head) document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`);
   const g = game();
   const key = g && state.seat !== null ? g.promptKey(state.view, state.seat, state.step) : null;
   if (key && key !== lastPrompt) {
