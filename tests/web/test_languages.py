@@ -239,10 +239,12 @@ class PetraFirst(BlackBuilder):
         return await super().choose(current)
 
 
-async def test_cities_with_the_tv_in_polish_and_a_persian_phone(host_url: str, chromium: Browser, shots) -> None:
-    """Cities in two languages: the TV in Polish names Petra as the Polish rulebook prints it and says the debt
-    decision in the rulebook's words; the Persian phone's debt decision is right to left, in Persian digits,
-    fits its screen, and once confirmed the TV's log says it in Polish."""
+async def test_cities_with_the_tv_in_polish_and_a_persian_phone(
+    host_url: str, chromium: Browser, shots
+) -> None:
+    """Cities in two languages: the TV in Polish names Petra as the Polish rulebook prints it and says the
+    debt decision in the rulebook's words; the Persian phone's debt decision is right to left, in Persian
+    digits, fits its screen, and once confirmed the TV's log says it in Polish."""
     errors: list[str] = []
     options = {"sides": "A", "cities": True, "wonders": [{}, {"board": "petra", "side": "B"}, {}]}
     code = await create_table(host_url, "classic", options, 3)
