@@ -24,9 +24,9 @@ export function CreateClassic({ onCreate, busy }) {
   const [spec, setSpec] = useState(specOf("classic"));
   const [seats, setSeats] = useState(spec?.default_seats ?? 3);
   const [sides, setSides] = useState("random");
+  const [clock, setClock] = useState(null);
   const [cities, setCities] = useState(false);
   const [teams, setTeams] = useState(false);
-  const [clock, setClock] = useState(null);
   useEffect(() => {
     if (!spec) loadSpecs().then(() => {
       const loaded = specOf("classic");
@@ -50,13 +50,13 @@ export function CreateClassic({ onCreate, busy }) {
       <select id="cl-sides" value=${sides} onChange=${(ev) => setSides(ev.currentTarget.value)}>
         ${allowedOf(spec, "sides").map((side) => html`<option value=${side}>${t(`classic.sides.${side}`)}</option>`)}
       </select></label>
+    <${ClockField} id="cl-clock" value=${clock} onChange=${setClock} />
     ${citiesOffered ? html`<label class="check"><input type="checkbox" id="cl-cities" checked=${cities && citiesFit} disabled=${!citiesFit}
         aria-describedby=${citiesFit ? undefined : "cl-cities-why"} onChange=${(ev) => setCities(ev.currentTarget.checked)} /> ${t("classic.cities")}</label>
       ${citiesFit ? null : html`<p class="muted" id="cl-cities-why">${t("classic.cities_needs")}</p>`}` : null}
     ${citiesOffered && teamsOffered ? html`<label class="check"><input type="checkbox" id="cl-teams" checked=${teams && teamsFit} disabled=${!teamsFit}
         aria-describedby=${teamsFit ? undefined : "cl-teams-why"} onChange=${(ev) => setTeams(ev.currentTarget.checked)} /> ${t("classic.teams")}</label>
       ${teamsFit ? null : html`<p class="muted" id="cl-teams-why">${t("classic.teams_needs")}</p>`}` : null}
-    <${ClockField} id="cl-clock" value=${clock} onChange=${setClock} />
     <button class="big primary" data-action="create-classic" data-game="classic" disabled=${busy} onClick=${() => onCreate(options, seats, clock)}>${t("home.create")}</button>
   </div>`;
 }
