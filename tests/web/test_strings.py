@@ -1,6 +1,7 @@
 """The string catalogs: every UI string goes through t() with a key the English catalogs have, every
-English key is used, every language has exactly the English keys, plural entries use Intl.PluralRules
-categories, and every card, wonder, token and stage of both games has effect primitives the pages can say."""
+English key is used, every language (en, el, fa, ro, pl) has exactly the English keys with the same
+placeholders, plural entries have exactly the Intl.PluralRules categories of their language, and every card,
+wonder, token and stage of both games has effect primitives the pages can say."""
 
 from __future__ import annotations
 
@@ -13,6 +14,16 @@ from engine import api
 SRC = Path(__file__).resolve().parents[2] / "web" / "src"
 CATALOG_DIRS = [SRC / "lib" / "strings", SRC / "duel" / "strings", SRC / "classic" / "strings"]
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
+# The languages of the phones and the TV (web/src/lib/i18n.js LANGUAGES) and the Intl.PluralRules categories
+# each uses for whole numbers and fractions (CLDR): Romanian has "few", Polish "few" and "many".
+LANGUAGES = {
+    "en": {"one", "other"},
+    "el": {"one", "other"},
+    "fa": {"one", "other"},
+    "ro": {"one", "few", "other"},
+    "pl": {"one", "few", "many", "other"},
+}
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # Keys built from data at run time: t(`prefix.${...}`) in the sources.
 DYNAMIC = re.compile(r"""t\(\s*`([a-z_.]+)\$\{""")
 LITERAL = re.compile(r"""\bt\(\s*"([a-z0-9_.]+)\"""")
@@ -48,15 +59,69 @@ def test_every_english_key_is_used() -> None:
     assert unused == []
 
 
+def placeholders(value: object) -> set[str]:
+    texts = value.values() if isinstance(value, dict) else [value]
+    return {name for text in texts for name in PLACEHOLDER.findall(str(text))}
+
+
+def catalog_problems(strings: dict[str, object], english: dict[str, object], categories: set[str],
+                     ) -> list[str]:
+    """What is wrong with one language's merged catalogs against the English ones (empty when nothing)."""
+    out = [f"lacks {key}" for key in sorted(set(english) - set(strings))]
+    out += [f"unused {key}" for key in sorted(set(strings) - set(english))]
+    for key in sorted(set(strings) & set(english)):
+        value = strings[key]
+        if type(value) is not type(english[key]):
+            out.append(f"{key}: plural in one language only")
+        elif isinstance(value, dict) and set(value) != categories:
+            out.append(f"{key}: plural categories {sorted(value)}")
+        if placeholders(value) != placeholders(english[key]):
+            out.append(f"{key}: placeholders {sorted(placeholders(value))}")
+        if not str(value).strip():
+            out.append(f"{key}: empty")
+    return out
+
+
 def test_languages_have_the_same_keys_and_plural_shapes() -> None:
     english = catalogs("en")
     langs = {p.stem for folder in CATALOG_DIRS for p in folder.glob("*.json")}
-    for lang in langs:
-        assert set(catalogs(lang)) == set(english), lang
+    assert langs == set(LANGUAGES)
+    for folder in CATALOG_DIRS:
+        assert {p.stem for p in folder.glob("*.json")} == set(LANGUAGES), folder
+    i18n = (SRC / "lib" / "i18n.js").read_text(encoding="utf-8")
+    listed = re.search(r"LANGUAGES = \[([^\]]*)\]", i18n)
+    assert listed and listed.group(1).replace('"', "").split(", ") == list(LANGUAGES)
     for key, value in english.items():
         assert isinstance(value, (str, dict)), key
         if isinstance(value, dict):
             assert "other" in value and set(value) <= PLURAL_CATEGORIES, key
+    for lang, categories in LANGUAGES.items():
+        assert catalog_problems(catalogs(lang), english, categories) == [], lang
+
+
+def test_a_catalog_lacking_a_key_or_with_an_unused_one_fails() -> None:
+    english, polish = catalogs("en"), catalogs("pl")
+    lacking = {k: v for k, v in polish.items() if k != "phone.join"}
+    assert catalog_problems(lacking, english, LANGUAGES["pl"]) == ["lacks phone.join"]
+    extra = {**polish, "phone.unused": "x"}
+    assert catalog_problems(extra, english, LANGUAGES["pl"]) == ["unused phone.unused"]
+    two_forms = {**polish, "join.free_seats": {"one": "{n} miejsce", "other": "{n} miejsc"}}
+    assert catalog_problems(two_forms, english, LANGUAGES["pl"]) == [
+        "join.free_seats: plural categories ['one', 'other']"]
+    renamed = {**polish, "end.winner": "Wygrywa: {who}"}
+    assert catalog_problems(renamed, english, LANGUAGES["pl"]) == ["end.winner: placeholders ['who']"]
+
+
+def test_each_language_names_itself() -> None:
+    names = {lang: catalogs(lang)["lang.self"] for lang in LANGUAGES}
+    assert names == {"en": "English", "el": "Ελληνικά", "fa": "فارسی", "ro": "Română", "pl": "Polski"}
+
+
+def test_persian_has_no_latin_digits() -> None:
+    """Persian readers expect Persian digits: numbers go through Intl.NumberFormat, literals are too."""
+    for key, value in catalogs("fa").items():
+        for text in value.values() if isinstance(value, dict) else [value]:
+            assert not re.search(r"[0-9]", PLACEHOLDER.sub("", text)), key
 
 
 def test_no_words_outside_the_catalogs() -> None:

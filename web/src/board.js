@@ -5,11 +5,13 @@ import "./lib/base.css";
 import "./lib/board.css";
 import "./duel/duel.css";
 import "./classic/classic.css";
+import "./lib/lang.css";
 import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
 import { applyChoosing, boardKey, codeFromPath, ConnBanner, errorText, keepBoardKey, openSocket, request } from "./lib/connection.js";
 import { BoardHome, JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
-import { setLocale, t } from "./lib/i18n.js";
+import { setLocale, startLanguage, t } from "./lib/i18n.js";
+import { BOARD_LANGUAGE_KEY, LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { BoardLobby } from "./lib/lobby.js";
 import { canTakeOver, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState } from "./lib/clock.js";
@@ -19,13 +21,12 @@ import { toastQueue, Toasts } from "./lib/toasts.js";
 import { MomentBanner, playMoves, rememberPlaces } from "./lib/moments.js";
 import { seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
-import strings from "./lib/strings/en.json";
-import { addStrings } from "./lib/i18n.js";
+import "./lib/strings/index.js";
 import { GAMES, gameOf } from "./games.js";
 
-addStrings("en", strings);
-setLocale("en");
-document.title = t("app.title");
+// The root address opened on a phone is its join page (the phone's language); the rest is the TV's.
+const onBoard = () => Boolean(state.code || state.setupHere);
+const languageKey = () => (onBoard() ? BOARD_LANGUAGE_KEY : PHONE_LANGUAGE_KEY);
 
 const MOMENT_MS = 2400;
 const MOMENT_QUEUE = 2;
@@ -57,6 +58,8 @@ const state = {
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
+setLocale(startLanguage(languageKey()));
+document.title = t("app.title");
 let momentTimer = null;
 let freshTimer = null;
 let places = {};
@@ -100,6 +103,39 @@ function addLog(entries) {
   if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
 }
 
+// The raw public log, event batches ({events, step, seat, by}) and table notices ({id, step, notice}):
+// described again when the language changes or once the catalog's names arrive, so no line stays in the
+// language (or with the names) it was first written in.
+let batches = [];
+
+/** The log entries of one kept batch: a notice's words, or the events with who chose each move. */
+function describeBatch(batch) {
+  if (batch.notice) {
+    const text = noticeText(batch.notice, seatName(state.table, batch.notice.seat));
+    return text ? [noticeEntry(batch.id, batch.notice.seat, text, noticeIcon(batch.notice))] : [];
+  }
+  return chosenBy.mark(game().describe(batch.events, logContext(batch.step)), batch, state.table?.seats);
+}
+
+/** Keeps a batch (events or a notice) and describes it into the log. */
+function logBatch(batch) {
+  batches.push(batch);
+  if (batches.length > LOG_KEEP) batches = batches.slice(-LOG_KEEP);
+  addLog(describeBatch(batch));
+}
+
+/** The whole log described again (another language, or the names have arrived). */
+function redescribe() {
+  if (!game()) return;
+  state.log = [];
+  state.logKeys = new Set();
+  chosenBy.reset();
+  for (const batch of batches) addLog(describeBatch(batch));
+}
+
+/** Where a batch goes in the log: a notice comes after the action of its step, before the next one. */
+const batchOrder = (batch) => (batch.notice ? (batch.step ?? 0) + 0.5 : batch.step ?? 0);
+
 /** Moments that end the game: they replace whatever is queued or showing. */
 const FINAL_MOMENTS = ["end", "supremacy"];
 
@@ -134,7 +170,7 @@ socket.on("table", (table) => {
   const g = game();
   if (g) {
     useCatalog(g.kind);
-    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(paint);
+    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(() => { redescribe(); paint(); });
   }
   paint();
 });
@@ -153,7 +189,7 @@ socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
   const ctx = logContext(msg.step);
-  addLog(chosenBy.mark(g.describe(msg.events, ctx), msg, state.table?.seats));
+  logBatch({ events: msg.events, step: msg.step, seat: msg.seat, by: msg.by });
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
   state.fresh = new Set(Object.keys(moved));
@@ -176,8 +212,10 @@ socket.on("choosing", (msg) => {
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  chosenBy.reset();
-  for (const batch of msg.entries || []) addLog(chosenBy.mark(g.describe(batch.events, logContext(batch.step)), batch, state.table?.seats));
+  // The whole game's log: it replaces the kept event batches (the notices heard here stay, in order).
+  const entries = (msg.entries || []).map((e) => ({ events: e.events, step: e.step, seat: e.seat, by: e.by }));
+  batches = [...entries, ...batches.filter((b) => b.notice)].sort((a, b) => batchOrder(a) - batchOrder(b)).slice(-LOG_KEEP);
+  redescribe();
   paint();
 });
 
@@ -194,7 +232,7 @@ socket.on("notice", (msg) => {
   const text = noticeText(msg, seatName(state.table, msg.seat));
   if (!text) return;
   state.notices += 1;
-  addLog([noticeEntry(`notice.${state.step}.${state.notices}`, msg.seat, text, noticeIcon(msg))]);
+  logBatch({ id: `notice.${state.step}.${state.notices}`, step: state.step, notice: msg });
   toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat });
 });
 
@@ -245,6 +283,7 @@ function openTable(code, { rewatch = true } = {}) {
   if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
   Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
   toasts.clear();
+  batches = [];
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
   if (rewatch) watch();
   paint();
@@ -270,6 +309,7 @@ const handlers = {
 
 window.addEventListener("popstate", () => {
   Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
+  batches = [];
   if (state.code) watch();
   else listTables();
   paint();
@@ -278,15 +318,15 @@ window.addEventListener("popstate", () => {
 function Page() {
   const g = game();
   if (!state.code) {
-    if (!state.setupHere) return html`<${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; paint(); }} />`;
-    return html`<${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
+    if (!state.setupHere) return html`<${Picker} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
+    return html`<${Picker} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
   }
   if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;
-  const title = state.table.title || t(g.titleKey);
+  const title = t(g.titleKey);
   document.title = `${title} · ${state.code}`;
   if (state.table.state === "lobby" || !state.view) {
     const manage = state.rights;
-    return html`<${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease}
+    return html`<${Picker} /><${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease}
       onSetBot=${manage ? handlers.onSetBot : null} onClock=${manage ? handlers.onClock : null} error=${state.error} />`;
   }
   const clock = state.table.state === "playing" ? state.clock : null;
@@ -296,7 +336,14 @@ function Page() {
     <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 
+/** The language of this screen (the TV's in the lobby and at set-up, the phone's on the join page). */
+function Picker() {
+  return html`<${LanguagePicker} storeKey=${languageKey()} cls=${onBoard() ? "board-lang" : "page-lang"} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />`;
+}
+
 function paint() {
+  // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
+  document.body.classList.toggle("board-page", onBoard());
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />

@@ -5,12 +5,13 @@ import "./lib/base.css";
 import "./lib/phone.css";
 import "./duel/duel.css";
 import "./classic/classic.css";
+import "./lib/lang.css";
 import { turnAlert, setSound, soundOn } from "./lib/alert.js";
 import { catalogReady, loadCatalog, useCatalog } from "./lib/catalog.js";
 import { applyChoosing, codeFromPath, ConnBanner, errorText, openSocket, request } from "./lib/connection.js";
 import { JoinPage } from "./lib/home.js";
 import { html, render } from "./lib/html.js";
-import { addStrings, setLocale, t } from "./lib/i18n.js";
+import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
 import { byTracker, LogList, noticeEntry } from "./lib/log.js";
@@ -20,11 +21,11 @@ import { toastQueue, Toasts } from "./lib/toasts.js";
 import { seatColor, seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
 import { Sheet } from "./lib/sheet.js";
-import strings from "./lib/strings/en.json";
+import "./lib/strings/index.js";
+import { LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { GAMES, gameOf } from "./games.js";
 
-addStrings("en", strings);
-setLocale("en");
+setLocale(startLanguage(PHONE_LANGUAGE_KEY));
 document.title = t("app.title");
 
 const VIEW_WAIT_MS = 3000;
@@ -46,7 +47,8 @@ const state = {
   online: false,
   kicked: false,
   lookup: "pending", // "pending" | "ok" | "unknown" | "full"
-  title: "",
+  title: "", // the host's title of a table whose game this page lacks
+  titleKey: "", // else its game's title in the catalogs
   tables: [],
   log: [],
   logKeys: new Set(),
@@ -87,7 +89,8 @@ async function lookUp() {
   const reply = await request(socket, "table_info", { code: state.code });
   const table = reply.ok ? reply.table : null;
   if (!reply.ok && reply.error !== "no_table") state.error = errorText(reply);
-  state.title = table?.title || "";
+  state.title = table && GAMES[table.game] ? "" : table?.title || "";
+  state.titleKey = table && GAMES[table.game] ? GAMES[table.game].titleKey : "";
   if (!table) state.lookup = "unknown";
   else if ((table.free_seats ?? (table.seats || []).filter((s) => !s.taken).length) === 0) state.lookup = "full";
   else state.lookup = "ok";
@@ -108,7 +111,7 @@ socket.on("table", (table) => {
   const g = game();
   if (g) {
     useCatalog(g.kind);
-    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(paint);
+    if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(() => { redescribe(); paint(); });
   }
   paint();
 });
@@ -149,20 +152,56 @@ function addLog(entries) {
   if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
 }
 
+// The raw public log, event batches ({events, step, seat, by}) and table notices ({id, step, notice}):
+// described again when the language changes or once the catalog's names arrive, so no line stays in the
+// language (or with the names) it was first written in.
+let batches = [];
+
+/** The log entries of one kept batch: a notice's words ("welcome back" for this phone's own seat), or
+ * the events with who chose each move (and the acting seat's last move). */
+function describeBatch(batch) {
+  if (batch.notice) {
+    const { notice } = batch;
+    const text = noticeText(notice, seatName(state.table, notice.seat), notice.seat === state.seat);
+    return text ? [noticeEntry(batch.id, notice.seat, text, noticeIcon(notice))] : [];
+  }
+  const entries = chosenBy.mark(game().describe(batch.events, logContext(batch.step)), batch, state.table?.seats);
+  if (typeof batch.seat === "number" && entries.length) state.lastBySeat[batch.seat] = entries.map((e) => e.text).join(" · ");
+  return entries;
+}
+
+/** Keeps a batch (events or a notice) and describes it into the log. */
+function logBatch(batch) {
+  batches.push(batch);
+  if (batches.length > LOG_KEEP) batches = batches.slice(-LOG_KEEP);
+  addLog(describeBatch(batch));
+}
+
+/** The whole log described again (another language, or the names have arrived). */
+function redescribe() {
+  if (!game()) return;
+  Object.assign(state, { log: [], logKeys: new Set(), lastBySeat: {} });
+  chosenBy.reset();
+  for (const batch of batches) addLog(describeBatch(batch));
+}
+
+/** Where a batch goes in the log: a notice comes after the action of its step, before the next one. */
+const batchOrder = (batch) => (batch.notice ? (batch.step ?? 0) + 0.5 : batch.step ?? 0);
+
 socket.on("events", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  const entries = chosenBy.mark(g.describe(msg.events, logContext(msg.step)), msg, state.table?.seats);
-  addLog(entries);
-  if (typeof msg.seat === "number" && entries.length) state.lastBySeat[msg.seat] = entries.map((e) => e.text).join(" · ");
+  logBatch({ events: msg.events, step: msg.step, seat: msg.seat, by: msg.by });
   paint();
 });
 
 socket.on("history", (msg) => {
   const g = game();
   if (msg.code !== state.code || !g) return;
-  chosenBy.reset();
-  for (const batch of msg.entries || []) addLog(chosenBy.mark(g.describe(batch.events, logContext(batch.step)), batch, state.table?.seats));
+  // The whole game's log: it replaces the kept event batches (the notices heard here stay, in order).
+  const entries = (msg.entries || []).map((e) => ({ events: e.events, step: e.step, seat: e.seat, by: e.by }));
+  batches = [...entries, ...batches.filter((b) => b.notice)].sort((a, b) => batchOrder(a) - batchOrder(b)).slice(-LOG_KEEP);
+  redescribe();
   paint();
 });
 
@@ -189,7 +228,7 @@ function showNotice(msg) {
   const text = noticeText(msg, seatName(state.table, msg.seat), mine);
   if (!text) return;
   state.notices += 1;
-  addLog([noticeEntry(`notice.${state.step}.${state.notices}`, msg.seat, text, noticeIcon(msg))]);
+  logBatch({ id: `notice.${state.step}.${state.notices}`, step: state.step, notice: msg });
   toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat, ms: mine ? 10000 : undefined });
 }
 
@@ -269,11 +308,12 @@ function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (code === state.code) return;
   Object.assign(state, { code, table: null, view: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null });
+  batches = [];
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
 
 function NameForm() {
-  const title = state.title;
+  const title = state.titleKey ? t(state.titleKey) : state.title;
   const submit = (ev) => {
     ev.preventDefault();
     const value = ev.currentTarget.elements.name.value.trim();
@@ -301,6 +341,7 @@ function Header() {
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
+      <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} compact=${true} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />
       <span class="code">${state.code || ""}</span>
     </span>
   </header>`;
@@ -317,7 +358,7 @@ function Body() {
     return html`<${NameForm} />`;
   }
   if (!state.table || !g) return html`<p class="wait">${t("conn.connecting")}</p>`;
-  const title = state.table.title || t(g.titleKey);
+  const title = t(g.titleKey);
   if (state.table.state === "lobby" || !state.view) {
     return html`<${PhoneLobby} table=${state.table} me=${state.seat} title=${title} note=${g.lobbyNote(state.table)} busy=${state.busy} onStart=${() => simple("start")} error=${state.error} />`;
   }
@@ -344,8 +385,11 @@ function History() {
   return html`<${Sheet} title=${t("phone.history")} cls="history" onClose=${() => { state.history = false; paint(); }}><${LogList} entries=${state.log} /></${Sheet}>`;
 }
 
-/** A new prompt of mine: vibrate (and beep) and bring it into view. */
+/** A new prompt of mine: vibrate (and beep) and bring it into view, below the header (two rows when its
+ * tools wrap on a small phone: --head-h is its height). */
 function afterPaint() {
+  const head = root.querySelector(".phone-head");
+  if (head) document.documentElement.style.setProperty("--head-h", `${head.offsetHeight}px`);
   const g = game();
   const key = g && state.seat !== null ? g.promptKey(state.view, state.seat, state.step) : null;
   if (key && key !== lastPrompt) {

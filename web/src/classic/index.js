@@ -1,15 +1,13 @@
 // 7 Wonders (3-7 players, and 2 with the Free City) in the registry.
 import { html } from "../lib/html.js";
-import { addStrings, list, t } from "../lib/i18n.js";
+import { list, t } from "../lib/i18n.js";
 import { TeamTag, teamColor } from "./pieces.js";
 import { ClassicBoard, cityNames } from "./board.js";
 import { adaptCatalog } from "./catalog.js";
 import { CreateClassic } from "./create.js";
 import { describe, moments, moves } from "./log.js";
 import { ClassicPhone, promptKey } from "./phone.js";
-import en from "./strings/en.json";
-
-addStrings("en", en);
+import "./strings/index.js";
 
 /** Seats of each team of a team game (the engine's reading: seats 0-1, 2-3, 4-5). */
 export function lobbyTeams(n) {

@@ -37,6 +37,18 @@ export function payParts(option, city, names) {
   return parts;
 }
 
+// The engine's reasons (English) by their key in the catalogs; an unknown one is shown as it comes.
+const REASONS = {
+  "already built": "classic.reason.already_built",
+  "not enough coins": "classic.reason.coins",
+  "not enough coins to buy the resources": "classic.reason.coins_to_buy",
+  "the resources cannot be produced or bought": "classic.reason.resources",
+  "the wonder is complete": "classic.reason.wonder_complete",
+};
+
+function reasonText(reason) {
+  return REASONS[reason] ? t(REASONS[reason]) : reason || "";
+}
 function payDetail(option, city, names) {
   const parts = payParts(option, city, names);
   const total = (option.left || 0) + (option.right || 0) + (option.coins || 0);
@@ -95,11 +107,11 @@ function HandSheet({ option, city, ctx, close }) {
     <div class="acts">
       ${builds.cheapest.map(buildButton)}
       ${builds.others.length ? html`<details class="other-ways"><summary>${t("phone.other_ways")}</summary>${builds.others.map(buildButton)}</details>` : null}
-      ${!builds.cheapest.length ? html`<p class="reason">${t("classic.phone.cannot_build", { reason: option.build_reason || "" })}</p>` : null}
+      ${!builds.cheapest.length ? html`<p class="reason">${t("classic.phone.cannot_build", { reason: reasonText(option.build_reason) })}</p>` : null}
       ${option.olympia ? html`<${ActionButton} primary=${true} disabled=${ctx.busy} data=${{ action: "olympia", card }} label=${t("classic.phone.olympia")} onClick=${() => act({ type: "olympia", card })} />` : null}
       ${stages.cheapest.map(stageButton)}
       ${stages.others.length ? html`<details class="other-ways"><summary>${t("phone.other_ways")}</summary>${stages.others.map(stageButton)}</details>` : null}
-      ${!stages.cheapest.length && option.wonder_reason ? html`<p class="reason minor">${t("classic.phone.cannot_stage", { reason: option.wonder_reason })}</p>` : null}
+      ${!stages.cheapest.length && option.wonder_reason ? html`<p class="reason minor">${t("classic.phone.cannot_stage", { reason: reasonText(option.wonder_reason) })}</p>` : null}
       ${option.discard ? html`<${ActionButton} disabled=${ctx.busy} data=${{ action: "discard", card }} label=${t("classic.phone.discard", { n: option.discard })} onClick=${() => act({ type: "discard", card })} />` : null}
     </div>
   </${Sheet}>`;

@@ -4,7 +4,7 @@ import { CardChip } from "../lib/card.js";
 import { entry, nameOf } from "../lib/catalog.js";
 import { effectText, EffectRow } from "../lib/effects.js";
 import { html } from "../lib/html.js";
-import { num, t } from "../lib/i18n.js";
+import { num, pieceName, t } from "../lib/i18n.js";
 import { Coin, ColorMark, Icon, Res, Science, Shields } from "../lib/icons.js";
 import { seatColor } from "../lib/seats.js";
 import { CostRow } from "../lib/card.js";
@@ -37,7 +37,7 @@ const GOODS = ["brown", "grey"];
 /** The brown or grey cards of a city as one chip with their count (the TV: what they make is in the
  * production row just above). */
 export function GoodsChip({ color, cards, fresh = false }) {
-  const label = `${t(`color.${color}`)} ×${cards.length}: ${cards.map(nameOf).join(", ")}`;
+  const label = `${t(`color.${color}`)} ×${num(cards.length)}: ${cards.map(nameOf).join(", ")}`;
   return html`<div class="chip goods c-${color} ${fresh ? "fresh" : ""}" data-card=${cards[cards.length - 1]} data-count=${cards.length} role="group" aria-label=${label}>
     <${ColorMark} color=${color} /><span class="fx-row"><span class="times">×${num(cards.length)}</span></span></div>`;
 }
@@ -95,7 +95,7 @@ export function ClassicCity({ city, name, names = [], status = "", away = false,
       style=${`--seat: ${seat === null ? "#b8c0cc" : seatColor(seat)}${teams && city.team !== null && city.team !== undefined ? `; --team: ${teamColor(city.team)}` : ""}`} data-team=${teams ? city.team : undefined} aria-label=${name}>
     <header class="city-head">
       <span class="city-name">${name}</span>
-      <span class="board-name">${city.name} ${city.side}</span>
+      <span class="board-name">${pieceName("classic", city.name)} ${city.side}</span>
       <span class="city-stats">
         <${Coin} n=${city.coins ?? 0} />
         <${Shields} n=${city.shields ?? 0} />

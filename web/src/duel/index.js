@@ -1,13 +1,11 @@
 // 7 Wonders Duel in the registry: what the two entry pages need from it.
-import { addStrings, t } from "../lib/i18n.js";
+import { t } from "../lib/i18n.js";
 import { DuelBoard } from "./board.js";
 import { adaptCatalog } from "./catalog.js";
 import { CreateDuel } from "./create.js";
 import { describe, moments, moves } from "./log.js";
 import { DuelPhone, promptKey } from "./phone.js";
-import en from "./strings/en.json";
-
-addStrings("en", en);
+import "./strings/index.js";
 
 export default {
   kind: "duel",

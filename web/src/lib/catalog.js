@@ -1,6 +1,6 @@
 // The catalog of the game in use (/catalog/{kind}.json), turned by the game's adapter into entries
 // {id, kind, name, color, age, cost: {coins, resources}, effects: [primitives], chain: {...}}.
-import { hasText, t } from "./i18n.js";
+import { pieceName } from "./i18n.js";
 
 const indexes = {};
 const loading = {};
@@ -37,11 +37,10 @@ export function entry(id) {
   return indexes[active]?.[id] || { id, effects: [], cost: { coins: 0, resources: {} } };
 }
 
-/** Display name: a translation ("name.<id>") when the language has one, else the catalog's. */
+/** Display name: the catalog's English name in the current language (names/<lang>.json of the game). */
 export function nameOf(id) {
   if (id === null || id === undefined) return "";
-  if (hasText(`name.${id}`)) return t(`name.${id}`);
   const found = indexes[active]?.[id];
-  if (found?.name) return found.name;
+  if (found?.name) return pieceName(active, found.name);
   return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 }

@@ -16,7 +16,7 @@
 // {k: "debt_neighbours", n}  {k: "victory_token", n}  {k: "diplomacy", n}  {k: "spy", n}
 import { html } from "./html.js";
 import { Coin, ColorMark, Icon, Res, Science, Shields, Vp } from "./icons.js";
-import { list, t } from "./i18n.js";
+import { list, num, t } from "./i18n.js";
 
 /** The effects as one line of words ("produces 2 wood · 1 victory point"). */
 export function effectText(effects) {
@@ -120,13 +120,13 @@ export function EffectIcon({ e }) {
     case "trade":
       return html`<span class="fx-trade" role="img" aria-label=${effectWords(e)}>${e.k === "trade" ? html`<${Whose} whose=${e.neighbours} />` : null}${e.res.map((res) => html`<${Res} res=${res} />`)}<span class="eq" aria-hidden="true">=</span><${Coin} n=${1} /></span>`;
     case "per":
-      return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}>${e.unit === "vp" ? html`<${Vp} n=${e.each} />` : html`<${Coin} n=${e.each} />`}<span class="slash" aria-hidden="true">/</span>${e.count.map((what) => html`<${CountMark} what=${what} />`)}${e.per > 1 ? html`<span class="times" aria-hidden="true">×${e.per}</span>` : null}<${Whose} whose=${e.whose} /></span>`;
+      return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}>${e.unit === "vp" ? html`<${Vp} n=${e.each} />` : html`<${Coin} n=${e.each} />`}<span class="slash" aria-hidden="true">/</span>${e.count.map((what) => html`<${CountMark} what=${what} />`)}${e.per > 1 ? html`<span class="times" aria-hidden="true">×${num(e.per)}</span>` : null}<${Whose} whose=${e.whose} /></span>`;
     case "opponent_loses":
       return html`<span class="fx-lose" role="img" aria-label=${effectWords(e)}><${Icon} name="lose_coins" /><${Coin} n=${e.n} sign="−" /></span>`;
     case "destroy":
       return html`<span class="fx-destroy" role="img" aria-label=${effectWords(e)}><${Icon} name="destroy" /><${ColorMark} color=${e.color} /></span>`;
     case "discount":
-      return html`<span class="fx-discount" role="img" aria-label=${effectWords(e)}><${Icon} name="discount" />${e.target === "wonders" ? html`<${Icon} name="wonder" />` : html`<${ColorMark} color=${e.target} />`}<span class="times" aria-hidden="true">−${e.n}</span></span>`;
+      return html`<span class="fx-discount" role="img" aria-label=${effectWords(e)}><${Icon} name="discount" />${e.target === "wonders" ? html`<${Icon} name="wonder" />` : html`<${ColorMark} color=${e.target} />`}<span class="times" aria-hidden="true">−${num(e.n)}</span></span>`;
     case "vp_per_token":
       return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}><${Vp} n=${e.n} /><span class="slash" aria-hidden="true">/</span><${Icon} name="progress" /></span>`;
     case "chain_coins":

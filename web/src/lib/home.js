@@ -4,7 +4,8 @@ import { html, useState } from "./html.js";
 import { t } from "./i18n.js";
 
 function gameTitle(games, table) {
-  return table.title || (games[table.game] ? t(games[table.game].titleKey) : table.game);
+  // The game's title in the screen's language; the host's (English) title only for a game this page lacks.
+  return games[table.game] ? t(games[table.game].titleKey) : table.title || table.game;
 }
 
 /** The TV's home: one panel per game of the registry, then the tables of this host. */

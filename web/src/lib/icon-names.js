@@ -10,6 +10,8 @@ export const ICON_NAMES = {
   glass: "standing-potion",
   textile: "rolled-cloth",
   papyrus: "scroll-unfurled",
+  // the language picker
+  language: "conversation",
   // the currencies of the score pad
   coin: "two-coins",
   shield: "checked-shield",
