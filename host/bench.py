@@ -2,10 +2,11 @@
 
 ``python -m host.bench [--tables N] [--game duel|classic] [--seats S] [--seconds LIMIT] [--inline]``
 starts the real host app in this process on 127.0.0.1 (a free port, a temporary data dir), then plays N
-tables at once with headless phones (random policy, no delay). By default every phone runs in ONE client
-subprocess, so the phones' own decoding does not eat the host's event loop; ``--inline`` runs them in the
-host's process instead. Each acknowledged ``act`` has been written to SQLite (``synchronous=FULL``) first.
-The run is bounded: at most MAX_TABLES tables, and it stops by itself after LIMIT seconds.
+tables at once with lean headless phones (:mod:`host.benchphone`: random moves, no delay). By default
+every phone runs in ONE client subprocess, so the phones' own decoding does not eat the host's event
+loop; ``--inline`` runs them in the host's process instead. Each acknowledged ``act`` has been written
+to SQLite (``synchronous=FULL``) first. The run is bounded: at most MAX_TABLES tables, and it stops by
+itself after LIMIT seconds.
 
 ``python -m host.bench --compare [--baseline COMMIT] [--rounds R]`` measures this host against an older
 one side by side (see :mod:`host.benchab`): both run as ``python -m host`` subprocesses, the same loads
@@ -29,11 +30,13 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 
 import engine
 from host.app import create_app
-from host.phone import Phone, PhoneError, create_table
+from host.benchphone import LeanPhone
+from host.phone import PhoneError, create_table
 from host.store import DB_NAME
 
 LOOPBACK = "127.0.0.1"  # the only address the bench ever binds or connects to
@@ -53,33 +56,20 @@ class Tally:
     games: list[dict[str, Any]] = field(default_factory=list)
 
 
-class TimedPhone(Phone):
-    """A headless phone that times every ``act`` from emit to ack (accepted ones into the tally)."""
-
-    def __init__(self, url: str, code: str, name: str, tally: Tally, seed: int) -> None:
-        # No log of every message: a hundred phones keeping thousands of views would make the client
-        # process's garbage collector, not the host, set the latency's tail.
-        super().__init__(url, code, name, seed=seed, keep_log=False)
-        plain_call = self.sio.call
-
-        async def timed_call(event: str, data: Any = None, **kw: Any) -> Any:
-            if event != "act":
-                return await plain_call(event, data, **kw)
-            start = time.perf_counter()
-            ack = await plain_call(event, data, **kw)
-            if isinstance(ack, dict) and ack.get("ok"):
-                tally.latencies.append(time.perf_counter() - start)
-            else:
-                tally.refused += 1
-            return ack
-
-        setattr(self.sio, "call", timed_call)  # noqa: B010 (the client's method, wrapped per instance)
+    def heard(self, seconds: float, accepted: bool) -> None:
+        """One ``act``'s round trip: its latency when accepted, else one more refusal."""
+        if accepted:
+            self.latencies.append(seconds)
+        else:
+            self.refused += 1
 
 
-async def play_table(url: str, game: str, seats: int, index: int, tally: Tally) -> None:
+async def play_table(session: aiohttp.ClientSession, url: str, game: str, seats: int, index: int,
+                     tally: Tally) -> None:
     """Create one autostart table, seat ``seats`` phones, play it to the end; record it in ``tally``."""
     code = await create_table(url, game, seats=seats)
-    phones = [TimedPhone(url, code, f"T{index}S{s}", tally, seed=index * 10 + s) for s in range(seats)]
+    phones = [LeanPhone(session, url, code, f"T{index}S{s}", seed=index * 10 + s, on_ack=tally.heard)
+              for s in range(seats)]
     try:
         for phone in phones:
             await phone.join()
@@ -91,7 +81,7 @@ async def play_table(url: str, game: str, seats: int, index: int, tally: Tally) 
             await phone.close()
     agreed = all(r == results[0] for r in results)
     tally.games.append({"code": code, "seconds": seconds, "result": results[0] is not None and agreed,
-                        "steps": max((p.view or {}).get("step", 0) for p in phones)})
+                        "steps": max(p.step() for p in phones)})
 
 
 async def play_tables(url: str, tables: int, game: str, seats: int, limit: float,
@@ -100,11 +90,13 @@ async def play_tables(url: str, tables: int, game: str, seats: int, limit: float
     (table ``i`` uses the phone seeds of index ``first + i``)."""
     tally = Tally()
     start = time.perf_counter()
-    tasks = [asyncio.create_task(play_table(url, game, seats, first + i, tally)) for i in range(tables)]
-    done, pending = await asyncio.wait(tasks, timeout=limit)
-    for task in pending:
-        task.cancel()
-    await asyncio.gather(*pending, return_exceptions=True)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        tasks = [asyncio.create_task(play_table(session, url, game, seats, first + i, tally))
+                 for i in range(tables)]
+        done, pending = await asyncio.wait(tasks, timeout=limit)
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
     errors = [repr(t.exception()) for t in done if t.exception() is not None]
     return {**asdict(tally), "seconds": time.perf_counter() - start, "timed_out": bool(pending),
             "errors": errors}

@@ -10,9 +10,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from host.bench import format_summary, parse_args, run_bench
+from host.benchphone import LeanPhone
+from host.phone import PhoneError, create_table
 
 from .conftest import WAIT
 
@@ -96,3 +99,27 @@ def test_the_side_by_side_table_reports_both_hosts_and_the_targets(tmp_path: Pat
     assert cpu_seconds(os.getpid()) > 0
     tree = baseline_tree("HEAD", tmp_path / "tree")  # what the comparison builds its old host from
     assert (tree / "host" / "app.py").is_file() and (tree / "engine" / "api.py").is_file()
+
+
+async def test_a_lean_phone_reports_a_refused_join_and_plays_a_whole_game(server: Any) -> None:
+    url = server.url
+    heard: list[tuple[float, bool]] = []
+
+    def note(seconds: float, accepted: bool) -> None:
+        heard.append((seconds, accepted))
+
+    async with aiohttp.ClientSession() as session:
+        stranger = LeanPhone(session, url, "ZZZZ", "Eve", seed=1, on_ack=note)
+        with pytest.raises(PhoneError, match="join"):
+            await stranger.join()
+        await stranger.close()
+        code = await create_table(url, "duel")
+        phones = [LeanPhone(session, url, code, name, seed=n, on_ack=note) for n, name in enumerate("AB")]
+        for phone in phones:
+            await phone.join()
+        results = await asyncio.wait_for(asyncio.gather(*(p.play() for p in phones)), LIMIT)
+        for phone in phones:
+            await phone.close()
+    assert results[0] is not None and results[0] == results[1]
+    assert {p.seat for p in phones} == {0, 1} and heard and all(accepted for _, accepted in heard)
+    assert len(heard) == phones[0].step()  # one accepted act per step of the game
