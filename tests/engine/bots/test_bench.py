@@ -43,7 +43,8 @@ def test_the_command_prints_each_bar_and_a_json_line(capsys: pytest.CaptureFixtu
     assert main(["--only", "duel easy>random", "--games-scale", "0.01", "--json"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert "searching bots: 0.05 s per decision" in lines[0]
-    assert "duel easy>random" in lines[1] and (" PASS " in lines[1] or " FAIL " in lines[1])
+    assert "the bars hold at the bots' own times, medium 0.3 s and hard 1 s" in lines[1]  # quick: said so
+    assert "duel easy>random" in lines[2] and (" PASS " in lines[2] or " FAIL " in lines[2])
     data = json.loads(lines[-1])
     assert data["budget"] == 0.05 and [bar["name"] for bar in data["bars"]] == ["duel easy>random"]
     assert data["bars"][0]["summary"]["games"] == 4
