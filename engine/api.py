@@ -113,10 +113,13 @@ class Game(Protocol):
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply ``action`` for ``seat``; return public events, or raise :class:`IllegalAction`."""
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
         """What ``seat`` may know (``None``: the public view for the shared board).
 
-        Every view carries ``"kind"`` and ``"seat"``.
+        Every view carries ``"kind"`` and ``"seat"``. With ``memory=False`` the parts that record past
+        turns (the game's docs name them) are None and everything else is as in the full view: a cheaper
+        view for callers that decide from the present only (bots' playouts). Clients and
+        :func:`sample` always get the full view.
         """
 
     def is_over(self) -> bool:

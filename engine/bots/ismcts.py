@@ -251,7 +251,7 @@ class InformationSetTreePolicy:
         allowed = 1 + int(self.widening * math.sqrt(node.visits))
         if len(keys) > 1:
             group_actions = list(actions.values())
-            values = knowledge.action_values(world.view(seat), group_actions)
+            values = knowledge.action_values(world.view(seat, memory=False), group_actions)
             order = sorted(range(len(keys)), key=lambda i: (-values[i], i))
             keys = [keys[i] for i in order[:allowed]]
         return keys, actions

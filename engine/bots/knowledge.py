@@ -2,7 +2,9 @@
 
 Each game package holds its bots' knowledge in ``engine.<game>.bots`` (boardgame.io style), as one object
 implementing :class:`GameKnowledge`. Everything it reads is plain data: a seat's view, legal actions,
-the public catalog, and (for searching bots) the public view of a sampled world.
+the public catalog, and (for searching bots) the public view of a sampled world. In playouts the views
+are asked without memory (``view(seat, memory=False)``: no record of past turns), so the knowledge values
+moves and positions from the present alone.
 """
 
 from __future__ import annotations

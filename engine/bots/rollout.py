@@ -34,7 +34,7 @@ def guided_choice(knowledge: GameKnowledge, world: Game, seat: int, legal: Seque
     if len(legal) == 1:
         return legal[0]
     if greedy > 0.0 and rng.random() < greedy:
-        values = knowledge.action_values(world.view(seat), legal)
+        values = knowledge.action_values(world.view(seat, memory=False), legal)
         top = max(values)
         best = [i for i, v in enumerate(values) if v >= top - 1e-9]
         return legal[best[0] if len(best) == 1 else best[rng.randrange(len(best))]]
@@ -66,4 +66,4 @@ def position_values(world: Game, knowledge: GameKnowledge) -> list[float]:
     result = world.result() if world.is_over() else None
     if result is not None:
         return knowledge.result_values(result, world.seats)
-    return knowledge.evaluate(world.view(None))
+    return knowledge.evaluate(world.view(None, memory=False))

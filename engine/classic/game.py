@@ -121,9 +121,10 @@ class ClassicGame:
         self._legal.clear()
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (``None``, or anything that is not a seat: the public board view)."""
-        return make_view(self, seat if _is_seat(seat) and 0 <= seat < self.seats else None)
+    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
+        """What ``seat`` may know (``None``, or anything that is not a seat: the public board view);
+        ``memory=False`` leaves the past turns out (see :meth:`engine.api.Game.view`)."""
+        return make_view(self, seat if _is_seat(seat) and 0 <= seat < self.seats else None, memory)
 
     def is_over(self) -> bool:
         """True once the game has ended."""

@@ -146,8 +146,10 @@ def _seen(s: State, seat: int) -> list[dict[str, Any]]:
              "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in seen_hands(s, seat)]
 
 
-def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
-    """The view of ``seat`` (``None``: public): own hand, choices and memory only, see docs/classic.md."""
+def make_view(game: ClassicGame, seat: int | None, memory: bool = True) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: public): own hand, choices and memory only, see docs/classic.md.
+    Without ``memory`` the past turns (``history``, ``seen``, ``teammate_seen``) are None: a cheaper view
+    for a caller that decides from the present only."""
     s = game.state
     to_act = game.to_act()
     waiting = game.waiting()
@@ -179,7 +181,7 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
         "discard_count": len(s.discard),
         "discard": None,
         "cities": [city_view(s, c) for c in range(s.n)],
-        "history": [play_view(p, seat) for p in s.history],
+        "history": [play_view(p, seat) for p in s.history] if memory else None,
         "hand": None,
         "seen": None,
         "my_choice": None,
@@ -199,7 +201,7 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
     if seat is None or not 0 <= seat < s.seats:
         return view
     view["hand"] = [C.CARD_ID[c] for c in s.hands[seat]]
-    view["seen"] = _seen(s, seat)
+    view["seen"] = _seen(s, seat) if memory else None
     if s.cities:
         if s.phase == DEBT and s.debt_due[seat]:
             view["my_debt"] = {"due": s.debt_due[seat], "most": min(s.debt_due[seat], s.coins[seat]),
@@ -208,7 +210,7 @@ def make_view(game: ClassicGame, seat: int | None) -> dict[str, Any]:
         if mate is not None:
             view["teammate"] = mate
             view["teammate_hand"] = [C.CARD_ID[c] for c in s.hands[mate]]
-            view["teammate_seen"] = _seen(s, mate)
+            view["teammate_seen"] = _seen(s, mate) if memory else None
     if s.phase == TURN:
         own = s.choices[seat]
         if own is not None:

@@ -49,8 +49,9 @@ class DuelGame:
         """Validate and apply ``action`` for ``seat``; return the public events."""
         return apply_action(self.state, seat, action)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: the public board view)."""
+    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: the public board view). A Duel view holds no record of past
+        turns, so ``memory`` changes nothing."""
         return build_view(self.state, seat)
 
     def to_dict(self) -> dict[str, Any]:

@@ -175,6 +175,23 @@ def test_views_are_plain_data_and_name_their_kind_and_seat(kind: str, variant: V
             assert public == game.view(None)
 
 
+MEMORY_KEYS = {"duel": set(), "classic": {"history", "seen", "teammate_seen"}}
+"""The parts of each game's views that record past turns (docs/duel.md, docs/classic.md)."""
+
+
+@pytest.mark.parametrize(("kind", "variant"), CASES)
+def test_a_view_without_memory_is_the_view_less_its_record_of_past_turns(kind: str, variant: Variant) -> None:
+    for game in positions(kind, variant, games=2, every=0.2):
+        for seat in [None, *range(game.seats)]:
+            full, present = game.view(seat), game.view(seat, memory=False)
+            assert present.keys() == full.keys() and round_trips(present)
+            for key in full:
+                if key in MEMORY_KEYS[kind]:
+                    assert present[key] is None
+                else:
+                    assert present[key] == full[key], key
+
+
 @pytest.mark.parametrize(("kind", "variant"), CASES)
 def test_to_dict_restore_replay_and_clone_agree(kind: str, variant: Variant) -> None:
     rng = random.Random(5)

@@ -60,7 +60,7 @@ class FakeGame:
             events.append({"type": "game_over", "seat": seat, "result": self.result()})
         return events
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
         return {
             "game": "fake", "seat": seat, "counter": self.counter, "to_act": self.to_act(),
             "secret": None if seat is None else self.secrets[seat], "result": self.result(),

@@ -57,7 +57,7 @@ class TicTacToe:
         self.log.append([seat, dict(action)])
         return []
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
         return {"kind": self.kind, "seat": seat, "cells": list(self.cells), "to_move": self.to_move}
 
     def result(self) -> dict[str, Any] | None:
@@ -122,7 +122,7 @@ class CoinCall:
         self.log.append([seat, dict(action)])
         return []
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
         return {"kind": self.kind, "seat": seat, "call": self.call}
 
     def result(self) -> dict[str, Any] | None:
