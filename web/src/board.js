@@ -15,7 +15,7 @@ import { BOARD_LANGUAGE_KEY, LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/la
 import { BoardLobby } from "./lib/lobby.js";
 import { canTakeOver, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState } from "./lib/clock.js";
-import { byTracker, noticeEntry } from "./lib/log.js";
+import { byTracker, keepLog, noticeEntry } from "./lib/log.js";
 import { TakeoverBar } from "./lib/takeover.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
 import { MomentBanner, playMoves, rememberPlaces } from "./lib/moments.js";
@@ -95,12 +95,7 @@ function logContext(step) {
 
 /** Adds log entries (from a live batch or the host's history), each once. */
 function addLog(entries) {
-  for (const entry of entries) {
-    if (state.logKeys.has(entry.id)) continue;
-    state.logKeys.add(entry.id);
-    state.log.push(entry);
-  }
-  if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
+  keepLog(state, entries, LOG_KEEP);
 }
 
 // The raw public log, event batches ({events, step, seat, by}) and table notices ({id, step, notice}):

@@ -14,7 +14,7 @@ import { html, render } from "./lib/html.js";
 import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
-import { byTracker, LogList, noticeEntry } from "./lib/log.js";
+import { byTracker, keepLog, LogList, noticeEntry } from "./lib/log.js";
 import { botLine, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState, Countdown } from "./lib/clock.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
@@ -144,12 +144,7 @@ function logContext(step) {
 }
 
 function addLog(entries) {
-  for (const entry of entries) {
-    if (state.logKeys.has(entry.id)) continue;
-    state.logKeys.add(entry.id);
-    state.log.push(entry);
-  }
-  if (state.log.length > LOG_KEEP) state.log.splice(0, state.log.length - LOG_KEEP);
+  keepLog(state, entries, LOG_KEEP);
 }
 
 // The raw public log, event batches ({events, step, seat, by}) and table notices ({id, step, notice}):

@@ -41,6 +41,17 @@ export function noticeEntry(id, seat, text, icon) {
   return { id, type: "notice", seat, icons: html`<${Icon} name=${icon} />`, text, cls: "notice" };
 }
 
+/** Adds `entries` to `state.log` (a page's log, ids in `state.logKeys`), each once; keeps the
+ * last `keep`. */
+export function keepLog(state, entries, keep) {
+  for (const entry of entries) {
+    if (state.logKeys.has(entry.id)) continue;
+    state.logKeys.add(entry.id);
+    state.log.push(entry);
+  }
+  if (state.log.length > keep) state.log.splice(0, state.log.length - keep);
+}
+
 function ByTag({ by }) {
   if (!BY_ICONS[by]) return null;
   return html`<span class="log-by" data-by=${by}><${Icon} name=${BY_ICONS[by]} />${t(`log.by.${by}`)}</span>`;
