@@ -62,7 +62,7 @@ BOTS_BENCH_ARGS ?=
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
 	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
-	$(PY) -m host.bench --compare
+	$(PY) -m host.tools.bench --compare
 
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml).
 lint: $(VENV)/.stamp

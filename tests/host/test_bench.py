@@ -13,9 +13,9 @@ from typing import Any
 import aiohttp
 import pytest
 
-from host.bench import format_summary, parse_args, run_bench
-from host.benchphone import LeanPhone
-from host.phone import PhoneError, create_table
+from host.tools.bench import format_summary, parse_args, run_bench
+from host.tools.benchphone import LeanPhone
+from host.tools.phone import PhoneError, create_table
 
 from .conftest import WAIT
 
@@ -55,7 +55,7 @@ async def test_one_classic_three_seat_table_with_inline_phones() -> None:
 
 async def test_the_command_prints_one_summary_and_exits_zero() -> None:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.bench", "--tables", "1", "--seconds", str(LIMIT), cwd=ROOT,
+        sys.executable, "-m", "host.tools.bench", "--tables", "1", "--seconds", str(LIMIT), cwd=ROOT,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(proc.communicate(), LIMIT + WAIT)
@@ -82,7 +82,7 @@ def test_out_of_bounds_runs_are_refused(argv: list[str]) -> None:
 
 
 def test_the_side_by_side_table_reports_both_hosts_and_the_targets(tmp_path: Path) -> None:
-    from host.benchab import Figures, baseline_tree, cpu_seconds, format_comparison
+    from host.tools.benchcompare import Figures, baseline_tree, cpu_seconds, format_comparison
 
     def figures(latency_ms: float, cpu_us: float, actions: int) -> Figures:
         f = Figures(latencies=[latency_ms / 1000] * actions, actions=actions, seconds=2.0, games=1)

@@ -17,7 +17,7 @@ import engine
 from engine.bots import LEVELS, derive_seed
 from host.app import HUB, TABLES
 from host.config import BotSettings, HostConfig
-from host.phone import Phone
+from host.tools.phone import Phone
 
 from .conftest import WAIT, Client, host_state
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from host.phone import Phone, create_table
+from host.tools.phone import Phone, create_table
 from tests.host.conftest import WAIT, until
 
 GAME_WAIT = 20 * WAIT  # a hang guard for a whole game, never a timing assertion

@@ -1,4 +1,4 @@
-"""The two commands as a user runs them: ``python -m host`` and ``python -m host.phone``."""
+"""The two commands as a user runs them: ``python -m host`` and ``python -m host.tools.phone``."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from host import phone
 from host.store import DB_NAME
+from host.tools import phone
 
 from .conftest import WAIT, Client
 
@@ -30,13 +30,13 @@ async def _run(*args: str) -> tuple[int, str, str]:
 
 
 async def test_headless_phones_from_the_command_line(server):
-    rc, out, err = await _run("-m", "host.phone", "--url", server.url, "--new", "duel")
+    rc, out, err = await _run("-m", "host.tools.phone", "--url", server.url, "--new", "duel")
     assert rc == 0, err
     code = out.splitlines()[0]
     assert len(code) == 4 and code.isupper()
     runs = await asyncio.gather(*(
-        _run("-m", "host.phone", "--url", server.url, "--table", code, "--name", name, "--policy", policy,
-             "--seed", str(seed), "--delay", "0")
+        _run("-m", "host.tools.phone", "--url", server.url, "--table", code, "--name", name,
+             "--policy", policy, "--seed", str(seed), "--delay", "0")
         for name, seed, policy in (("Ann", 1, "easy"), ("Bob", 2, "random"))
     ))
     results = []
@@ -48,7 +48,7 @@ async def test_headless_phones_from_the_command_line(server):
 
 async def test_headless_phones_play_with_every_bot_level(server):
     """``--policy`` takes every bot level: the phone decides from its own view and legal actions."""
-    rc, out, err = await _run("-m", "host.phone", "--url", server.url, "--table", "ZZZZ",
+    rc, out, err = await _run("-m", "host.tools.phone", "--url", server.url, "--table", "ZZZZ",
                               "--policy", "expert")
     assert rc == 2 and "invalid choice: 'expert'" in err
     code = await phone.create_table(server.url, "classic", seats=3)
@@ -72,7 +72,8 @@ async def test_headless_phones_play_with_every_bot_level(server):
 
 
 async def test_phone_reports_a_refusal_and_exits_nonzero(server):
-    rc, out, err = await _run("-m", "host.phone", "--url", server.url, "--table", "ZZZZ", "--name", "Ann")
+    rc, out, err = await _run("-m", "host.tools.phone", "--url", server.url, "--table", "ZZZZ",
+                              "--name", "Ann")
     assert rc == 1 and "no_table" in err and out == ""
 
 

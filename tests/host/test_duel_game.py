@@ -6,9 +6,9 @@ import asyncio
 import json
 import sqlite3
 
-from host import phone
 from host.app import TABLES
 from host.store import DB_NAME
+from host.tools import phone
 
 
 async def test_two_headless_phones_play_a_whole_duel(server, data_dir):

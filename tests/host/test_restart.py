@@ -9,10 +9,10 @@ import logging
 import sqlite3
 
 import engine
-from host import phone
 from host.app import STORE, TABLES, create_app
 from host.config import HostConfig, Limits
 from host.store import DB_NAME
+from host.tools import phone
 
 from .conftest import Client
 

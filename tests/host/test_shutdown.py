@@ -7,8 +7,8 @@ import asyncio
 import aiohttp
 from aiohttp import web
 
-from host import phone
 from host.app import HUB, TABLES, create_app
+from host.tools import phone
 
 from .conftest import WAIT
 

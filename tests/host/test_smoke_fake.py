@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from host import phone
+from host.tools import phone
 
 
 async def test_two_headless_phones_play_a_fake_game(server, fake_game):

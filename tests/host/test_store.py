@@ -18,9 +18,9 @@ from pathlib import Path
 import msgpack
 from socketio import packet
 
-from host import phone
 from host.app import HUB, STORE, TABLES, create_app
 from host.store import DB_NAME
+from host.tools import phone
 from host.wire import JsMsgPackPacket
 
 from .conftest import WAIT, Client

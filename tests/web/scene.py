@@ -1,5 +1,5 @@
 """Seeded games brought to a chosen moment, seen in the browser: the board page and (optionally) one
-phone page in Chromium, the other seats played by headless phones (host.phone) in the same event loop.
+phone page in Chromium, the other seats played by headless phones (host.tools.phone) in the same event loop.
 Used by the layout and accessibility tests and by the screenshot script (``make screenshots``)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
-from host.phone import Phone, create_table
+from host.tools.phone import Phone, create_table
 from tests.web.pages import PHONE_390, TV, tap_first_action, watch_errors
 
 NAMES = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus")

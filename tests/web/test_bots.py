@@ -17,7 +17,7 @@ from playwright.async_api import Browser, Page, expect
 
 from host.app import create_app
 from host.config import BotSettings, HostConfig
-from host.phone import call, new_client
+from host.tools.phone import call, new_client
 from tests.web.conftest import FIRST_SEED, WEB_DIST
 from tests.web.measure import axe_violations, overflows, sideways
 from tests.web.pages import couch, join_phones, shot, tap_first_action

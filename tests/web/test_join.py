@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.async_api import Browser, expect
 
-from host.phone import create_table
+from host.tools.phone import create_table
 from tests.web.pages import PHONE_390
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, expect
 
-from host.phone import create_table
+from host.tools.phone import create_table
 from tests.web.measure import hidden_effects, overflows, ring_problems, sideways
 from tests.web.pages import PHONE, TV, shot, tap_first_action, watch_errors
 from tests.web.scene import BuilderPhone, Scene, advance

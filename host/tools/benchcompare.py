@@ -7,7 +7,7 @@ the first load and kept running. The loads alternate between them, round after r
 - *one table*: Duel games played one after another by two headless phones, flat out;
 - *many tables*: 50 Duel tables played at once, flat out.
 
-The phones run in client subprocesses (this tree's ``host.phone``; two for the many-tables load), so
+The phones run in client subprocesses (this tree's ``host.tools.phone``; two for the many-tables load), so
 their decoding does not count as the host's work. The act-to-ack latency is timed by the phones; the
 host's CPU time is read from ``/proc/PID/stat`` right before and after each load, and divided by the
 actions it acknowledged.
@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from host.bench import LOOPBACK, p99
+from host.tools.figures import LOOPBACK, p99
 
 BASELINE = "4b1ec0d"  # the main branch before issue 7 (hardening and the cheaper move)
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 2
 ONE_TABLE_GAMES = 6
 MANY_TABLES = 50
@@ -145,7 +145,7 @@ async def run_load(host: HostUnderTest, tables: int, one_by_one: bool, first: in
     argvs = []
     offset = first
     for share in shares:
-        argv = [sys.executable, "-m", "host.bench", "--clients-of", host.url, "--tables", str(share),
+        argv = [sys.executable, "-m", "host.tools.bench", "--clients-of", host.url, "--tables", str(share),
                 "--seconds", str(LOAD_SECONDS), "--first", str(offset)]
         argvs.append(argv + (["--one-by-one"] if one_by_one else []))
         offset += share
@@ -244,14 +244,14 @@ def format_comparison(figures: dict[str, dict[str, Figures]], baseline: str, rou
 
 
 def compare_main(args: argparse.Namespace) -> int:
-    """``python -m host.bench --compare``: print the side-by-side table; 0 if every game finished."""
+    """``python -m host.tools.bench --compare``: print the side-by-side table; 0 if every game finished."""
     baseline = args.baseline or BASELINE
     rounds = args.rounds or ROUNDS
     data_root = Path(args.data_root) if args.data_root else None
     try:
         figures = asyncio.run(compare(baseline, rounds, data_root))
     except (RuntimeError, OSError, subprocess.CalledProcessError, TimeoutError) as exc:
-        print(f"host.bench --compare: {exc}", file=sys.stderr)
+        print(f"host.tools.bench --compare: {exc}", file=sys.stderr)
         return 1
     print(format_comparison(figures, baseline, rounds, data_root), flush=True)
     expected = rounds * (ONE_TABLE_GAMES + MANY_TABLES)

@@ -1,7 +1,7 @@
 """A headless phone: speaks the protocol exactly as the browser does and plays with a bot's policy.
 
-``python -m host.phone --url URL --new duel`` creates a table with autostart and prints its code;
-``python -m host.phone --url URL --table CODE --name NAME --policy random|easy|medium|hard [--delay S]
+``python -m host.tools.phone --url URL --new duel`` creates a table with autostart and prints its code;
+``python -m host.tools.phone --url URL --table CODE --name NAME --policy random|easy|medium|hard [--delay S]
 [--seed N]`` joins, plays until the game ends and prints the result as one JSON line. The policy decides
 from what the phone received (its seat's view and legal actions), in a thread so the connection stays
 alive while a searching level thinks (its level's default time per decision).
@@ -235,7 +235,7 @@ async def play_game(url: str, code: str, name: str, *, seed: int | None = None, 
 
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
-    parser = argparse.ArgumentParser(prog="python -m host.phone", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m host.tools.phone", description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="the host, e.g. http://127.0.0.1:8765")
     parser.add_argument("--new", metavar="GAME", help="create a table with autostart, print its code, exit")
     parser.add_argument("--options", default="{}", help="engine options as JSON (with --new)")
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         result = asyncio.run(play_game(args.url, args.table, args.name, seed=args.seed, delay=args.delay,
                                        policy=args.policy))
     except (PhoneError, OSError, socketio.exceptions.SocketIOError, ValueError) as exc:
-        print(f"host.phone: {exc}", file=sys.stderr)
+        print(f"host.tools.phone: {exc}", file=sys.stderr)
         return 1
     print(json.dumps(result, sort_keys=True), flush=True)
     return 0

@@ -5,7 +5,7 @@ measure. python-socketio's client spends more CPU per message than the host does
 and a timer per event), and on a small laptop the phones' own queues then set the latency's tail. These
 phones speak the same protocol as the browser (Engine.IO 4 over a websocket, Socket.IO packets in
 msgpack as binary frames) with nothing else: one reader per socket, acks matched by id. They play like
-:class:`host.phone.Phone` with the ``random`` policy (no reconnecting: a bench host never restarts).
+:class:`host.tools.phone.Phone` with the ``random`` policy (no reconnecting: a bench host never restarts).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import Any
 import aiohttp
 import msgpack
 
-from host.phone import CALL_TIMEOUT, STALE_ERRORS, PhoneError
+from host.tools.phone import CALL_TIMEOUT, STALE_ERRORS, PhoneError
 from host.wire import js_ext_hook
 
 # Socket.IO packet types (the msgpack parser's "type" field)

@@ -1,17 +1,17 @@
 """Load benchmark of the host, run by ``make bench``: many tables played at once by headless phones.
 
-``python -m host.bench [--tables N] [--game duel|classic] [--seats S] [--seconds LIMIT] [--inline]``
+``python -m host.tools.bench [--tables N] [--game duel|classic] [--seats S] [--seconds LIMIT] [--inline]``
 starts the real host app in this process on 127.0.0.1 (a free port, a temporary data dir), then plays N
-tables at once with lean headless phones (:mod:`host.benchphone`: random moves, no delay). By default
+tables at once with lean headless phones (:mod:`host.tools.benchphone`: random moves, no delay). By default
 every phone runs in ONE client subprocess, so the phones' own decoding does not eat the host's event
 loop; ``--inline`` runs them in the host's process instead. Each acknowledged ``act`` has been written
 to SQLite (``synchronous=FULL``) first. The run is bounded: at most MAX_TABLES tables, and it stops by
 itself after LIMIT seconds.
 
-``python -m host.bench --compare [--baseline COMMIT] [--rounds R]`` measures this host against an older
-one side by side (see :mod:`host.benchab`): both run as ``python -m host`` subprocesses, the same loads
-(one table, then many tables flat out) alternate between them, and the host processes' CPU time per
-action is read from ``/proc``.
+``python -m host.tools.bench --compare [--baseline COMMIT] [--rounds R]`` measures this host against an older
+one side by side (see :mod:`host.tools.benchcompare`): both run as ``python -m host`` subprocesses,
+the same loads (one table, then many tables flat out) alternate between them, and the host processes'
+CPU time per action is read from ``/proc``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import itertools
 import json
-import math
 import sqlite3
 import statistics
 import sys
@@ -35,11 +34,11 @@ from aiohttp import web
 
 import engine
 from host.app import create_app
-from host.benchphone import LeanPhone
-from host.phone import PhoneError, create_table
 from host.store import DB_NAME
+from host.tools.benchphone import LeanPhone
+from host.tools.figures import LOOPBACK, p99
+from host.tools.phone import PhoneError, create_table
 
-LOOPBACK = "127.0.0.1"  # the only address the bench ever binds or connects to
 MAX_TABLES = 200
 DEFAULT_TABLES = 10
 DEFAULT_SECONDS = 60.0
@@ -123,7 +122,7 @@ async def play_in_turn(url: str, tables: int, game: str, seats: int, limit: floa
 
 async def _clients_in_subprocess(url: str, args: argparse.Namespace) -> dict[str, Any]:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "host.bench", "--clients-of", url, "--tables", str(args.tables),
+        sys.executable, "-m", "host.tools.bench", "--clients-of", url, "--tables", str(args.tables),
         "--game", args.game, "--seats", str(args.seats), "--seconds", str(args.seconds),
         stdout=asyncio.subprocess.PIPE,
     )
@@ -171,11 +170,6 @@ async def run_bench(args: argparse.Namespace) -> dict[str, Any]:
         stored_actions, stored_over = _stored(data_dir)
     return summarize(args, played, stored_actions, stored_over)
 
-
-def p99(values: list[float]) -> float:
-    """The 99th percentile (nearest rank) of ``values``; 0.0 for none."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(0.99 * len(ordered)) - 1)] if ordered else 0.0
 
 
 def summarize(args: argparse.Namespace, played: dict[str, Any], stored_actions: int, stored_over: int
@@ -225,7 +219,7 @@ def format_summary(s: dict[str, Any]) -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m host.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m host.tools.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=DEFAULT_TABLES, help=f"tables at once (1-{MAX_TABLES})")
     parser.add_argument("--game", default="duel", choices=engine.kinds(), help="the game kind")
     parser.add_argument("--seats", type=int, default=None, help="players per table (default: the game's)")
@@ -275,13 +269,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(played), flush=True)
         return 0
     if args.compare:
-        from host.benchab import compare_main
+        from host.tools.benchcompare import compare_main
 
         return compare_main(args)
     try:
         summary = asyncio.run(run_bench(args))
     except (RuntimeError, PhoneError, OSError) as exc:
-        print(f"host.bench: {exc}", file=sys.stderr)
+        print(f"host.tools.bench: {exc}", file=sys.stderr)
         return 1
     print(format_summary(summary), flush=True)
     return 0 if summary["games_with_result"] == args.tables and not summary["errors"] else 1
