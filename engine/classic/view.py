@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.classic import compiled as C
-from engine.classic.actions import DISCARD_COINS, CardOptions, hand_options, olympia_ready, rebates
+from engine.classic.actions import DISCARD_COINS, CardOptions, Legal, hand_options, olympia_ready, rebates
 from engine.classic.pricing import PRICES, Coins, Seller
 from engine.classic.resolve import debt_deciders, opponents, seen_hands
 from engine.classic.state import (
@@ -20,8 +20,20 @@ from engine.classic.state import (
     State,
 )
 
-if TYPE_CHECKING:
-    from engine.classic.game import ClassicGame
+
+class ViewedGame(Protocol):
+    """What a view reads of a game: engine.classic.game.ClassicGame, which this module does not import."""
+
+    @property
+    def state(self) -> State: ...
+
+    def to_act(self) -> list[int]: ...
+
+    def waiting(self) -> list[int]: ...
+
+    def free_city_hand(self) -> list[int]: ...
+
+    def free_city_legal(self) -> Legal: ...
 
 
 def _units(units: list[int]) -> dict[str, int]:
@@ -116,7 +128,7 @@ def _base_card_view(o: CardOptions, discard: bool) -> dict[str, Any]:
     }
 
 
-def _my_turn(game: ClassicGame, seat: int) -> dict[str, Any] | None:
+def _my_turn(game: ViewedGame, seat: int) -> dict[str, Any] | None:
     s = game.state
     if s.phase == TURN:
         if s.two and seat == s.controller and s.choices[seat] is not None and s.free_city_choice is None:
@@ -146,7 +158,7 @@ def _seen(s: State, seat: int) -> list[dict[str, Any]]:
              "drawn": C.CARD_ID[m.drawn] if m.drawn >= 0 else None} for m in seen_hands(s, seat)]
 
 
-def make_view(game: ClassicGame, seat: int | None, memory: bool = True) -> dict[str, Any]:
+def make_view(game: ViewedGame, seat: int | None, memory: bool = True) -> dict[str, Any]:
     """The view of ``seat`` (``None``: public): own hand, choices and memory only, see docs/classic.md.
     Without ``memory`` the past turns (``history``, ``seen``, ``teammate_seen``) are None: a cheaper view
     for a caller that decides from the present only."""

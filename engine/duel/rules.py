@@ -53,7 +53,7 @@ def start(seed: int, options: dict[str, Any], setup: Setup) -> DuelGame:
 
 def restore(data: dict[str, Any]) -> DuelGame:
     """Rebuild a game from a version 1 save (engine.api restores the current version by replay)."""
-    return DuelGame(restore_state(data))
+    return DuelGame(restore_state(data, lambda seed, options: new_game(2, seed, options).state))
 
 
 def digest(game: DuelGame) -> str:

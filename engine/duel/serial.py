@@ -12,6 +12,7 @@ Version 1 saves (the format before the state rewrite) carried the complete state
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.api import IllegalAction
@@ -140,11 +141,10 @@ def legacy_state(state: DuelState) -> dict[str, Any]:
     }
 
 
-def restore(data: Any) -> DuelState:
+def restore(data: Any, new_state: Callable[[Any, Any], DuelState]) -> DuelState:
     """The state of a version 1 save (the current version is restored by :func:`engine.api.restore`);
-    ValueError if anything does not fit."""
-    from engine.duel.rules import new_game
-
+    ValueError if anything does not fit. ``new_state(seed, options)`` starts the game its log is replayed
+    on (it checks the seed and the options)."""
     if not isinstance(data, dict):
         raise ValueError("not a saved duel game: a dict is expected")
     version = data.get("version")
@@ -156,8 +156,7 @@ def restore(data: Any) -> DuelState:
         raise ValueError("saved duel game: 'log' (a list) is required")
     if "state" not in data:
         raise ValueError("saved duel game of version 1: 'state' is required")
-    seed: Any = data.get("seed")  # new_game checks the seed and the options
-    state = new_game(2, seed, data.get("options")).state
+    state = new_state(data.get("seed"), data.get("options"))
     for i, entry in enumerate(log):
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
             raise ValueError(f"saved duel game: log entry {i} is not a [seat, action] pair")
