@@ -67,6 +67,18 @@ def _plain_json(data: Any, what: str) -> str:
         raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
 
 
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values, types included: ``1``, ``1.0`` and ``true`` are three different values
+    (Python's ``==`` says they are one)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):  # both are a JSON array
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    return bool(a == b)
+
+
 @dataclass(frozen=True, slots=True)
 class Played:
     """What one accepted action did: its public events, the table's new step and, when it was a choice
@@ -449,10 +461,10 @@ class Tables:
             raise HostError("not_your_turn", f"seat {seat.seat} need not act now")
         action = json.loads(_plain_json(action, "action"))
         legal = game.legal_actions(seat.seat)
-        try:
-            action = legal[legal.index(action)]  # the engine's own entry: exact types
-        except ValueError:
+        listed = next((a for a in legal if same_json(a, action)), None)
+        if listed is None:
             self._explain_illegal(table, seat.seat, action, legal)
+        action = listed  # the engine's own entry: exact types
         simultaneous = len(to_act) > 1
         if simultaneous and table.turn_actions.get(seat.seat, 0) >= self.limits.changes_per_turn:
             raise HostError("too_many_changes", f"seat {seat.seat} changed its choice "
