@@ -412,6 +412,8 @@ class Tables:
             raise HostError("game_over", f"the game at table {table.code} is over")
         if seat.bot == level:
             return seat
+        if level is not None and seat.bot is None:
+            self._room_for_bot(table)
         if table.state == LOBBY:
             if seat.token is not None:
                 raise HostError("seat_taken", f"a phone holds seat {seat.seat}; release it first")
@@ -436,6 +438,18 @@ class Tables:
                 seat.takeover = False
             seat.changed_hands()
         return seat
+
+    def _room_for_bot(self, table: Table) -> None:
+        """Refuse one more bot over the bound of bots at the live tables of the table's creator (the
+        host's own machine is not bound): bots cost the workers every table shares."""
+        bound = self.limits.bot_seats_per_device
+        if self.config.trusts(table.creator):
+            return
+        bots = sum(1 for t in self.tables.values() if t.creator == table.creator and t.state != OVER
+                   for s in t.seats if s.bot is not None)
+        if bots >= bound:
+            raise HostError("too_many_bots", f"the tables of one device seat at most {bound} bots; free a "
+                                             f"bot seat or finish a table first")
 
     async def hand_back(self, table: Table, seat: Seat) -> bool:
         """The seat's phone is back: a take-over ends (True) and the player plays again."""
