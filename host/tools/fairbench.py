@@ -159,7 +159,8 @@ async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
                 await party.close()
             await runner.cleanup()
     return {"attacker_tables": attacking, "attacker_moves": attacker_moves,
-            "bot_late": _late_bot_moves(victim.heard), "clock_late": _late_clocks(clocked.heard, clock), "cpu": cpu, "seconds": seconds}
+            "bot_late": _late_bot_moves(victim.heard),
+            "clock_late": _late_clocks(clocked.heard, clock), "cpu": cpu, "seconds": seconds}
 
 
 def main(argv: list[str] | None = None) -> int:
