@@ -28,7 +28,7 @@ from host.autoplay import Autoplay
 from host.config import HostConfig
 from host.errors import HostError
 from host.limits import RateLimiter, Throttled
-from host.model import LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
 from host.tables import UNSET, Played, Tables
 from host.transport import CappedEngineServer, HostServer
 from host.wire import JsMsgPackPacket
@@ -247,6 +247,8 @@ class Hub:
 
     def table_payload(self, table: Table) -> dict[str, Any]:
         """The ``table`` event payload (public data only: public options, no board key)."""
+        if table.state == DAMAGED:
+            return self.damaged_payload(table)
         bases = self.base_urls or [""]
         declared = self._spec(table.game)
         now = time.monotonic()
@@ -261,6 +263,15 @@ class Hub:
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
             "next_code": table.next_code,
         }
+
+    @staticmethod
+    def damaged_payload(table: Table) -> dict[str, Any]:
+        """The ``table`` payload of a table that could not be restored: its state ``damaged`` and the
+        error code ``damaged_table`` with the reason (nothing else of it can be trusted)."""
+        return {"code": table.code, "game": table.game, "title": table.game, "state": table.state,
+                "seats": [], "free_seats": 0, "options": {}, "autostart": False, "multi_seat": False,
+                "clock": None, "join_url": "", "join_urls": [], "board_url": "", "qr_url": "",
+                "next_code": None, "error": "damaged_table", "message": table.damage}
 
     def _seat_payload(self, table: Table, seat: Seat, now: float) -> dict[str, Any]:
         wait = self.tables.takeover_wait(table, seat, now)

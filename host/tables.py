@@ -25,7 +25,7 @@ from engine.api import Event, Game, IllegalAction
 from engine.bots import LEVELS
 from host.config import HostConfig
 from host.errors import HostError
-from host.model import LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
+from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
 from host.names import clean_name
 from host.store import SavedTable, Statement, Store, text
 
@@ -65,6 +65,13 @@ def _plain_json(data: Any, what: str) -> str:
         return json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
+
+
+def refuse_damaged(table: Table) -> None:
+    """``damaged_table`` for a table that could not be restored: nothing may change it."""
+    if table.state == DAMAGED:
+        raise HostError("damaged_table", f"table {table.code} could not be restored from the saved games "
+                                         f"({table.damage}); the host's log says more")
 
 
 def same_json(a: Any, b: Any) -> bool:
@@ -296,6 +303,7 @@ class Tables:
     async def configure(self, table: Table, options: Any = None, seats: Any = None, autostart: Any = None,
                         multi_seat: Any = None, clock: Any = UNSET) -> None:
         """Change a lobby table's settings (the board's right); ``clock`` only when given (``None``: off)."""
+        refuse_damaged(table)
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
         turn_clock = table.clock if clock is UNSET else self._clock(clock)
@@ -320,6 +328,7 @@ class Tables:
         """Seat a player: the seat the asking socket already holds (``holding``), else ``seat_no``, else
         the first free one. Without the table's ``multi_seat``, a second seat is refused to a socket
         holding one, to a device whose ``token`` holds one, and to an ``address`` that holds one."""
+        refuse_damaged(table)
         clean = clean_name(name)
         if seat_no is not None and (not isinstance(seat_no, int) or isinstance(seat_no, bool)):
             raise HostError("bad_request", "'seat' must be a seat number")
@@ -357,6 +366,7 @@ class Tables:
 
     async def start(self, table: Table, options: Any = None) -> None:
         """Set up the game once every seat is taken."""
+        refuse_damaged(table)
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
         if table.free_seats():
@@ -378,6 +388,7 @@ class Tables:
     async def release(self, table: Table, seat_no: Any) -> Seat:
         """Make a seat's token stale so another device may join it. A bot filling the seat leaves too,
         except a take-over's bot: it keeps the seat warm until a new phone joins it."""
+        refuse_damaged(table)
         seat = self._seat_number(table, seat_no)
         async with self._saving(table):
             seat.token = seat.address = None
@@ -405,6 +416,7 @@ class Tables:
         whose phone has been away for the take-over delay (or that was released) is handed to a bot, a
         bot's level changes, or ``None`` ends a take-over (the seat waits for its phone) or frees a bot's
         seat for a new phone."""
+        refuse_damaged(table)
         seat = self._seat_number(table, seat_no)
         if level is not None and (not isinstance(level, str) or level not in LEVELS):
             raise HostError("bad_request", f"'level' must be one of {', '.join(LEVELS)}, or null for no bot")
@@ -463,6 +475,7 @@ class Tables:
     async def act(self, table: Table, seat: Seat, action: Any, by: str = PLAYER) -> Played:
         """Apply one action of ``seat`` (chosen ``by`` its phone, a bot or the clock); it is on disk when
         this returns."""
+        refuse_damaged(table)
         if table.state == LOBBY or table.engine_game is None:
             raise HostError("not_started", f"table {table.code} has not started")
         if table.state == OVER:
@@ -578,6 +591,7 @@ class Tables:
 
     async def play_again(self, table: Table) -> Table:
         """A new lobby table with the same game, options, settings, players, seats and tokens."""
+        refuse_damaged(table)
         if table.state != OVER:
             raise HostError("not_over", f"the game at table {table.code} is not over")
         if table.next_code is not None and table.next_code in self.tables:
@@ -639,9 +653,14 @@ class Tables:
             try:
                 table = self._rebuild(saved)
             except Exception as exc:
-                code = saved.fields.get("code")
-                shown = code.decode("utf-8", "replace") if isinstance(code, bytes) else code
-                log.error("table %s could not be restored and is skipped: %s", shown, exc)
+                table = self._damaged(saved, str(exc) or type(exc).__name__)
+                if table.code in self.tables:
+                    continue
+                log.error("table %s could not be restored (%s): it is shown as damaged (error code "
+                          "damaged_table) and its saved rows are kept as they are", table.code, table.damage)
+                self.tables[table.code] = table
+                self.codes.hold(table.code, math.inf)
+                loaded.append(table.code)
                 continue
             if not table.board_key:  # saved by a host without board keys
                 table.board_key = secrets.token_urlsafe(18)
@@ -652,6 +671,21 @@ class Tables:
         if keys:
             self.store.write_now(keys)
         return loaded
+
+    def _damaged(self, saved: SavedTable, reason: str) -> Table:
+        """The stand-in of a saved table that could not be rebuilt: its code, what can be read of its
+        game kind and creation time, state :data:`DAMAGED` with the reason; no seats, no game."""
+        def readable(name: str) -> str:
+            raw = saved.fields.get(name)
+            return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
+
+        try:
+            created = float(saved.fields.get("created") or 0.0)
+        except (TypeError, ValueError):
+            created = 0.0
+        return Table(code=readable("code") or "?", game=readable("game") or "?", seed=0, options={},
+                     seats=[], board_key="", creator=None, state=DAMAGED, created=created, updated=created,
+                     damage=reason[:200])
 
     def _rebuild(self, saved: SavedTable) -> Table:
         f = saved.fields
