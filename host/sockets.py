@@ -530,12 +530,13 @@ class Hub:
         async with table.lock:
             holding = self._seat_of(sid, table)
             kept_warm = {s.seat for s in table.seats if s.takeover}
+            in_lobby = table.state == LOBBY
             seat = await self.tables.join(table, data.get("name"), data.get("seat"), holding=holding,
                                           token=client.token, address=client.address)
             out = await self._bind_seat(sid, table, seat)
             if seat.seat in kept_warm and not seat.takeover:
                 out.append(self.notice(table, seat, "player_back"))
-            started = await self._autostart(table)
+            started = (in_lobby and table.state != LOBBY) or await self._autostart(table)
             out += self.table_messages(table)
             out += self.view_messages(table) if started else [
                 Message("view", self.view_payload(table, seat.seat), sid)]

@@ -354,6 +354,8 @@ class Tables:
             if seat.takeover:  # a bot kept this released seat warm: the new phone plays it from now on
                 seat.bot, seat.takeover = None, False
                 seat.changed_hands()
+            if table.autostart and table.state == LOBBY and not table.free_seats():
+                self._set_up(table, table.options)  # saved with the seat: no full table stuck in the lobby
         return seat
 
     def _one_seat(self, table: Table, holding: Seat | None, token: str | None, address: str | None) -> None:
@@ -372,13 +374,33 @@ class Tables:
         if table.free_seats():
             raise HostError("not_ready", f"table {table.code} still has a free seat")
         new_options = table.options if options is None else self._options(table.game, options)
-        game = self._check_setup(table.game, len(table.seats), table.seed, new_options)
         async with self._saving(table):
-            table.options, table.engine_game, table.state = new_options, game, PLAYING
-            table.history, table.turn_actions = [], {}
-            if game.is_over():
-                table.state, table.ended = OVER, self.clock()
+            self._set_up(table, new_options)
+
+    def _set_up(self, table: Table, options: dict[str, Any]) -> None:
+        """Set up the game of a full lobby table (inside the caller's :meth:`_saving`)."""
+        game = self._check_setup(table.game, len(table.seats), table.seed, options)
+        table.options, table.engine_game, table.state = options, game, PLAYING
+        table.history, table.turn_actions = [], {}
+        if game.is_over():
+            table.state, table.ended = OVER, self.clock()
         log.info("table %s started", table.code)
+
+    async def start_due(self) -> list[Table]:
+        """Start every autostart lobby table whose seats are all taken (a host stopped between a join and
+        its start, or restored from an older host, left it so); the tables started."""
+        due = [t for t in self.tables.values() if t.state == LOBBY and t.autostart and not t.free_seats()]
+        started = []
+        for table in due:
+            try:
+                async with table.lock:
+                    await self.start(table)
+            except Exception as exc:
+                log.error("table %s: its autostart at restore failed (%s); it waits in the lobby",
+                          table.code, exc)
+                continue
+            started.append(table)
+        return started
 
     def _seat_number(self, table: Table, seat_no: Any) -> Seat:
         if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no < len(table.seats):
