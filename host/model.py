@@ -19,7 +19,8 @@ PLAYER, BOT, CLOCK = "player", "bot", "clock"  # who chose an action: the phone,
 
 @dataclass
 class Seat:
-    """One seat of a table: its player, the device token, the address that took it, its socket now.
+    """One seat of a table: its player, its seat token, the device token and the address of the phone
+    that took it, its socket now.
 
     ``bot`` is the level of the bot that plays the seat (``None``: a phone plays it). A bot set in the
     lobby fills a seat without a player; a bot set in game is a *take-over* (``takeover``): it plays for
@@ -35,6 +36,7 @@ class Seat:
     sid: str | None = None
     bot: str | None = None
     takeover: bool = False
+    device: str | None = None
     away_since: float = field(default_factory=time.monotonic, compare=False)
     generation: int = field(default=0, compare=False)
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
+import secrets
 import sqlite3
 import time
 from collections import deque
@@ -39,6 +41,8 @@ MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_l
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
+DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
+DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class Message(NamedTuple):
@@ -66,6 +70,7 @@ class Client:
     seat: int | None = None
     board_key: str | None = None  # the board key this socket proved (or was given, on loopback)
     token: str | None = None
+    device: str | None = None  # the phone's device token (its own, or issued by the host at connect)
     rooms: set[str] = field(default_factory=set)
 
 
@@ -77,6 +82,14 @@ def room_all(code: str) -> str:
 def room_watch(code: str) -> str:
     """The board and spectators of a table."""
     return f"w:{code}"
+
+
+def device_token(given: Any) -> str | None:
+    """A device token a phone sent in ``auth`` if it is well formed (URL-safe, 16 to 64 characters),
+    else ``None`` (the host then issues one)."""
+    if isinstance(given, str) and 16 <= len(given) <= 64 and DEVICE_CHARS.fullmatch(given):
+        return given
+    return None
 
 
 def _same_key(given: Any, key: str) -> bool:
@@ -449,7 +462,11 @@ class Hub:
         try:
             request = environ.get("aiohttp.request")
             address = getattr(request, "remote", None)
-            self.clients[sid] = Client(address=address, trusted=self.config.trusts(address))
+            device = device_token(auth.get("device") if isinstance(auth, dict) else None)
+            self.clients[sid] = Client(address=address, trusted=self.config.trusts(address),
+                                       device=device or secrets.token_urlsafe(DEVICE_BYTES))
+            if device is None:  # a phone keeps the device token it is given and sends it from now on
+                self.send([Message("device", {"device": self.clients[sid].device}, sid)])
             self.note_host(environ.get("HTTP_HOST"))
             token = auth.get("token") if isinstance(auth, dict) else None
             if token is None:
@@ -532,7 +549,7 @@ class Hub:
             kept_warm = {s.seat for s in table.seats if s.takeover}
             in_lobby = table.state == LOBBY
             seat = await self.tables.join(table, data.get("name"), data.get("seat"), holding=holding,
-                                          token=client.token, address=client.address)
+                                          token=client.token, address=client.address, device=client.device)
             out = await self._bind_seat(sid, table, seat)
             if seat.seat in kept_warm and not seat.takeover:
                 out.append(self.notice(table, seat, "player_back"))

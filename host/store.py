@@ -47,7 +47,8 @@ CREATE TABLE IF NOT EXISTS actions (
 ADDED_COLUMNS = {
     "tables": [("board_key", "TEXT"), ("creator", "TEXT"), ("multi_seat", "INTEGER NOT NULL DEFAULT 0"),
                ("updated", "REAL"), ("ended", "REAL"), ("clock", "REAL")],
-    "seats": [("address", "TEXT"), ("bot", "TEXT"), ("takeover", "INTEGER NOT NULL DEFAULT 0")],
+    "seats": [("address", "TEXT"), ("bot", "TEXT"), ("takeover", "INTEGER NOT NULL DEFAULT 0"),
+              ("device", "TEXT")],
     "actions": [("chosen_by", "TEXT")],
 }
 TABLE_COLUMNS = ("code", "game", "seat_count", "seed", "options", "autostart", "state", "created",
@@ -377,9 +378,9 @@ class Store:
         out: list[Statement] = [(f"INSERT OR REPLACE INTO tables ({', '.join(TABLE_COLUMNS)}) "
                                  f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})", row),
                                 ("DELETE FROM seats WHERE code = ?", (table.code,))]
-        out += [("INSERT INTO seats (code, seat, name, token, address, bot, takeover) "
-                 "VALUES (?,?,?,?,?,?,?)",
-                 (table.code, s.seat, s.name, s.token, s.address, s.bot, int(s.takeover)))
+        out += [("INSERT INTO seats (code, seat, name, token, address, bot, takeover, device) "
+                 "VALUES (?,?,?,?,?,?,?,?)",
+                 (table.code, s.seat, s.name, s.token, s.address, s.bot, int(s.takeover), s.device))
                 for s in table.seats]
         return out
 
@@ -454,7 +455,7 @@ class Store:
                 saved = SavedTable(dict(zip(TABLE_COLUMNS, row, strict=True)))
                 code = saved.fields["code"]
                 saved.seats = db.execute(
-                    "SELECT seat, name, token, address, bot, takeover FROM seats "
+                    "SELECT seat, name, token, address, bot, takeover, device FROM seats "
                     "WHERE CAST(code AS BLOB) = ? ORDER BY seat", (code,)
                 ).fetchall()
                 saved.actions = db.execute(

@@ -2,7 +2,7 @@
 
 Every change is committed to the store before the method returns; a refused request raises
 :class:`HostError` and changes nothing. Sockets and rights are not handled here (see ``host.sockets``):
-the methods take what the caller knows (the address that asks, whether a seat is already held).
+the methods take what the caller knows (the device and address that ask, whether a seat is already held).
 """
 
 from __future__ import annotations
@@ -324,10 +324,12 @@ class Tables:
             table.clock = turn_clock
 
     async def join(self, table: Table, name: Any, seat_no: Any = None, *, holding: Seat | None = None,
-                   token: str | None = None, address: str | None = None) -> Seat:
-        """Seat a player: the seat the asking socket already holds (``holding``), else ``seat_no``, else
-        the first free one. Without the table's ``multi_seat``, a second seat is refused to a socket
-        holding one, to a device whose ``token`` holds one, and to an ``address`` that holds one."""
+                   token: str | None = None, address: str | None = None, device: str | None = None) -> Seat:
+        """Seat a player: the seat the asking socket already holds (``holding``), else the seat this
+        ``device`` already holds (its join was saved but its ack may have been lost), else ``seat_no``,
+        else the first free one. Without the table's ``multi_seat``, a second seat is refused to a socket
+        holding one, to a phone whose seat ``token`` holds one and to a ``device`` that holds one; the
+        network ``address`` is recorded only (phones behind one address each take a seat)."""
         refuse_damaged(table)
         clean = clean_name(name)
         if seat_no is not None and (not isinstance(seat_no, int) or isinstance(seat_no, bool)):
@@ -336,6 +338,11 @@ class Tables:
             async with self._saving(table):
                 holding.name = clean
             return holding
+        mine = self._seat_of_device(table, device) if holding is None and not table.multi_seat else None
+        if mine is not None and seat_no in (None, mine.seat):
+            async with self._saving(table):
+                mine.name = clean
+            return mine
         if seat_no is not None:
             if not 0 <= seat_no < len(table.seats) or table.seats[seat_no].taken:
                 raise HostError("seat_taken", f"seat {seat_no} is not free at table {table.code}")
@@ -346,11 +353,11 @@ class Tables:
                 raise HostError("table_full", f"every seat of table {table.code} is taken")
             seat = free[0]
         if not table.multi_seat:
-            self._one_seat(table, holding, token, address)
+            self._one_seat(table, holding, token, device)
         async with self._saving(table):
             seat.name = clean
             seat.token = secrets.token_urlsafe(16)
-            seat.address = address
+            seat.address, seat.device = address, device
             if seat.takeover:  # a bot kept this released seat warm: the new phone plays it from now on
                 seat.bot, seat.takeover = None, False
                 seat.changed_hands()
@@ -358,12 +365,18 @@ class Tables:
                 self._set_up(table, table.options)  # saved with the seat: no full table stuck in the lobby
         return seat
 
-    def _one_seat(self, table: Table, holding: Seat | None, token: str | None, address: str | None) -> None:
+    @staticmethod
+    def _seat_of_device(table: Table, device: str | None) -> Seat | None:
+        """The seat of ``table`` a phone of ``device`` holds (a live seat token), if any."""
+        if device is None:
+            return None
+        return next((s for s in table.seats if s.token is not None and s.device == device), None)
+
+    def _one_seat(self, table: Table, holding: Seat | None, token: str | None, device: str | None) -> None:
         message = f"this phone already holds a seat at table {table.code}; one phone, one seat"
         if holding is not None or (token is not None and any(s.token == token for s in table.seats)):
             raise HostError("already_seated", message)
-        if (address is not None and not self.config.trusts(address)
-                and any(s.taken and s.address == address for s in table.seats)):
+        if self._seat_of_device(table, device) is not None:
             raise HostError("already_seated", message)
 
     async def start(self, table: Table, options: Any = None) -> None:
@@ -413,7 +426,7 @@ class Tables:
         refuse_damaged(table)
         seat = self._seat_number(table, seat_no)
         async with self._saving(table):
-            seat.token = seat.address = None
+            seat.token = seat.address = seat.device = None
             if seat.bot is not None and not seat.takeover:
                 seat.bot = None
                 seat.changed_hands()
@@ -624,7 +637,7 @@ class Tables:
             code=self.codes.draw(), game=table.game, seed=self.seed_source(),
             options=copy.deepcopy(table.options), autostart=table.autostart, multi_seat=table.multi_seat,
             created=now, updated=now, board_key=table.board_key, creator=table.creator, clock=table.clock,
-            seats=[Seat(s.seat, s.name, s.token, s.address) if s.bot is None or s.takeover
+            seats=[Seat(s.seat, s.name, s.token, s.address, device=s.device) if s.bot is None or s.takeover
                    else Seat(s.seat, bot=s.bot) for s in table.seats],
         )
         try:
@@ -718,8 +731,9 @@ class Tables:
         if not isinstance(options, dict):
             raise ValueError("its options are not a map")
         seats = [Seat(int(n), text(name, "name"), text(token, "token"), text(address, "address"),
-                      bot=_saved_level(text(bot, "bot")), takeover=bool(takeover))
-                 for n, name, token, address, bot, takeover in saved.seats]
+                      bot=_saved_level(text(bot, "bot")), takeover=bool(takeover),
+                      device=text(device, "device"))
+                 for n, name, token, address, bot, takeover, device in saved.seats]
         if [s.seat for s in seats] != list(range(int(f["seat_count"]))):
             raise ValueError("its seats are incomplete")
         created = float(f["created"])
