@@ -25,6 +25,7 @@ class Limits:
     list_tables: int = 50  # tables in one list_tables answer
     changes_per_turn: int = 12  # actions of one seat in one simultaneous turn
     lobby_idle_seconds: float = 2 * 3600.0  # a lobby nobody uses expires after this long
+    lobby_unseated_seconds: float = 600.0  # a lobby no phone sits at expires this long after its last change
     finished_grace_seconds: float = 2 * 3600.0  # a finished table stays this long after its game ended
     code_reuse_seconds: float = 7 * 24 * 3600.0  # codes of tables over or expired this long are reused
     sweep_seconds: float = 60.0  # how often expired and finished tables are looked for

@@ -705,6 +705,10 @@ class Hub:
         """Expire idle lobbies, drop finished tables after their grace period, forget refilled buckets."""
         removed = await self.tables.sweep(self.in_use)
         gone = {t.code for t in removed}
+        expired = {t.code for t in removed if t.state == LOBBY}
+        self.send([Message("error", {"error": "no_table", "message": f"table {client.code} expired: no "
+                                     f"phone sat at it for a while; create a new one"}, sid)
+                   for sid, client in self.clients.items() if client.code in expired])
         for sid, client in list(self.clients.items()):
             if client.code in gone:
                 await self._leave_rooms(sid)

@@ -25,7 +25,7 @@ from engine.api import Event, Game, IllegalAction
 from engine.bots import LEVELS
 from host.config import HostConfig
 from host.errors import HostError
-from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
+from host.model import DAMAGED, EXPIRED, LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
 from host.names import clean_name
 from host.store import SavedTable, Statement, Store, text
 
@@ -65,6 +65,11 @@ def _plain_json(data: Any, what: str) -> str:
         return json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
+
+
+def seated(table: Table) -> bool:
+    """True if a phone holds a seat of ``table`` (a live seat token)."""
+    return any(s.token is not None for s in table.seats)
 
 
 def refuse_damaged(table: Table) -> None:
@@ -251,11 +256,13 @@ class Tables:
              table.multi_seat, table.clock, table.updated, table.ended, table.seats) = kept
             raise
 
-    def _room_for(self, creator: str | None) -> None:
+    async def _room_for(self, creator: str | None) -> None:
         """Refuse a new table over the per-address or total limit (finished tables nobody watches make
-        room first, oldest first)."""
+        room first, oldest first). The host's own machine always finds room while some lobby has no
+        phone sitting at it: the oldest such lobby expires (a flood of empty lobbies cannot lock it out)."""
         limits = self.limits
-        if not self.config.trusts(creator):
+        trusted = self.config.trusts(creator)
+        if not trusted:
             mine = sum(1 for t in self.tables.values() if t.creator == creator and t.state != OVER)
             if mine >= limits.tables_per_address:
                 raise HostError("too_many_tables", f"at most {limits.tables_per_address} open tables per "
@@ -265,6 +272,12 @@ class Tables:
                               key=lambda t: t.ended or t.created)
             for table in finished[: len(self.tables) - limits.tables_total + 1]:
                 self._forget(table)
+        if trusted and len(self.tables) >= limits.tables_total:
+            empty = sorted((t for t in self.tables.values() if t.state == LOBBY and not seated(t)),
+                           key=lambda t: (self.config.trusts(t.creator), t.updated))
+            if empty:
+                await self.store.expire([empty[0].code], self.clock())
+                self._forget(empty[0])
         if len(self.tables) >= limits.tables_total:
             raise HostError("too_many_tables", f"this host holds {limits.tables_total} tables already")
 
@@ -282,7 +295,7 @@ class Tables:
         if not declared.accepts_seats(seats):
             raise HostError("bad_request",
                             f"'seats' of {game} must be from {declared.min_seats} to {declared.max_seats}")
-        self._room_for(creator)
+        await self._room_for(creator)
         seed = self.seed_source()
         self._check_setup(game, seats, seed, options)
         now = self._now()
@@ -631,7 +644,7 @@ class Tables:
             raise HostError("not_over", f"the game at table {table.code} is not over")
         if table.next_code is not None and table.next_code in self.tables:
             return self.tables[table.next_code]
-        self._room_for(table.creator)
+        await self._room_for(table.creator)
         now = self._now()
         new = Table(
             code=self.codes.draw(), game=table.game, seed=self.seed_source(),
@@ -660,13 +673,21 @@ class Tables:
         self.codes.hold(table.code, last + self.limits.code_reuse_seconds)
         log.info("table %s left memory (%s)", table.code, table.state)
 
+    def _lobby_expired(self, table: Table, now: float, in_use: bool) -> bool:
+        """True for a lobby no phone has sat at for ``limits.lobby_unseated_seconds`` since its last
+        change (watched or not), or idle for ``limits.lobby_idle_seconds`` and not ``in_use``."""
+        if table.state != LOBBY:
+            return False
+        idle = now - table.updated
+        return (idle > self.limits.lobby_unseated_seconds and not seated(table)) or (
+            idle > self.limits.lobby_idle_seconds and not in_use)
+
     async def sweep(self, in_use: Callable[[Table], bool]) -> list[Table]:
-        """Expire lobbies idle for ``limits.lobby_idle_seconds`` that no socket uses (``in_use``), drop
-        finished tables ``limits.finished_grace_seconds`` after their game ended; the tables dropped."""
+        """Expire lobbies nobody sits at or uses (see :meth:`_lobby_expired`), drop finished tables
+        ``limits.finished_grace_seconds`` after their game ended; the tables dropped."""
         now = self.clock()
         limits = self.limits
-        idle = [t for t in self.tables.values()
-                if t.state == LOBBY and now - t.updated > limits.lobby_idle_seconds and not in_use(t)]
+        idle = [t for t in self.tables.values() if self._lobby_expired(t, now, in_use(t))]
         done = [t for t in self.tables.values()
                 if t.state == OVER and now - (t.ended or t.created) > limits.finished_grace_seconds]
         if idle:
@@ -696,6 +717,12 @@ class Tables:
                 self.tables[table.code] = table
                 self.codes.hold(table.code, math.inf)
                 loaded.append(table.code)
+                continue
+            if self._lobby_expired(table, self.clock(), in_use=False):  # expired while the host was down
+                keys.append(("UPDATE tables SET state = ?, updated = ? WHERE code = ? AND state = ?",
+                             (EXPIRED, self.clock(), table.code, LOBBY)))
+                self.codes.hold(table.code, self.clock() + self.limits.code_reuse_seconds)
+                log.info("table %s: a lobby nobody sat at, expired while the host was stopped", table.code)
                 continue
             if not table.board_key:  # saved by a host without board keys
                 table.board_key = secrets.token_urlsafe(18)
