@@ -29,7 +29,7 @@ from engine.api import Action, GameSpec
 from host.autoplay import Autoplay
 from host.config import HostConfig
 from host.errors import HostError
-from host.limits import RateLimiter, Throttled
+from host.limits import FairShare, RateLimiter, Throttled
 from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
 from host.tables import UNSET, Played, Tables
 from host.transport import CappedEngineServer, HostServer
@@ -41,6 +41,7 @@ MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_l
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
+COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history"})  # they send whole tables
 DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
 DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -55,6 +56,14 @@ class Message(NamedTuple):
 
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]]
+
+
+class ListingCache(NamedTuple):
+    """The last ``list_tables`` answer: the tables' version it shows, when it was made, the payloads."""
+
+    version: int
+    made: float
+    tables: list[dict[str, Any]]
 
 
 @dataclass
@@ -112,7 +121,11 @@ class Hub:
         self._sender: asyncio.Future[None] | None = None
         self.socket_rate = RateLimiter(limits.socket_burst, limits.socket_rate)
         self.address_rate = RateLimiter(limits.address_burst, limits.address_rate)
+        self.costly = FairShare(limits.costly_rate, limits.costly_burst)
+        self.listed: ListingCache | None = None
+        self.list_version = 0  # moves whenever a table's public data may have changed
         self.limited = Throttled(log, "events refused by the rate limits")
+        self.busy = Throttled(log, "listing and watching requests refused by their shared budget")
         self.dropped = Throttled(log, "clients dropped for not reading their messages")
         self.sio = HostServer(
             async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
@@ -154,6 +167,8 @@ class Hub:
         async def guarded(sid: str, *args: Any) -> dict[str, Any]:
             try:
                 self._rate_check(sid)
+                if name in COSTLY_EVENTS:
+                    self._costly_check(sid)
                 if self.closing:
                     raise HostError("stopping", "the host is stopping; try again in a moment")
                 if len(args) != 1 or not isinstance(args[0], dict):
@@ -181,6 +196,18 @@ class Hub:
             self.limited.note(client.address if client is not None and client.address else sid)
             raise HostError("rate_limited", "too many requests; slow down",
                             retry_after=max(0.001, round(wait, 3)))
+
+    def _costly_check(self, sid: str) -> None:
+        """Spend one of the address's fair share of the costly requests' budget (the host's own machine
+        spends none), or ``busy``."""
+        client = self.clients.get(sid)
+        if client is None or client.trusted:
+            return
+        wait = self.costly.take(client.address or sid)
+        if wait:
+            self.busy.note(client.address or sid)
+            raise HostError("busy", "the host is busy answering many list and watch requests; try again "
+                                    "in a moment", retry_after=max(0.001, round(wait, 3)))
 
     async def _on_unknown(self, event: str, sid: str, *args: Any) -> dict[str, Any]:
         try:
@@ -322,6 +349,7 @@ class Hub:
 
     def table_messages(self, table: Table) -> list[Message]:
         """``table`` to everyone at the table."""
+        self.list_version += 1
         return [Message("table", self.table_payload(table), room_all(table.code))]
 
     def view_messages(self, table: Table) -> list[Message]:
@@ -504,8 +532,15 @@ class Hub:
     # -- events -----------------------------------------------------------------------------------
 
     async def list_tables(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """Tables in lobby or playing (bounded), public data only."""
-        return {"tables": [self.table_payload(t) for t in self.tables.listing()]}
+        """Tables in lobby or playing (bounded), public data only; the answer is reused while no table
+        changed, for ``limits.list_cache_seconds`` at most (the seats' take-over countdowns move)."""
+        now = time.monotonic()
+        cached = self.listed
+        if (cached is None or cached.version != self.list_version
+                or now - cached.made > self.config.limits.list_cache_seconds):
+            cached = self.listed = ListingCache(self.list_version, now,
+                                                [self.table_payload(t) for t in self.tables.listing()])
+        return {"tables": cached.tables}
 
     async def table_info(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """One table's public summary, without watching it."""
@@ -519,6 +554,7 @@ class Hub:
             data.get("multi_seat", False), creator=client.address if client is not None else None,
             clock=data.get("clock"),
         )
+        self.list_version += 1
         return {"code": table.code, "board_key": table.board_key}
 
     async def watch(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -704,6 +740,7 @@ class Hub:
     async def sweep(self) -> None:
         """Expire idle lobbies, drop finished tables after their grace period, forget refilled buckets."""
         removed = await self.tables.sweep(self.in_use)
+        self.list_version += bool(removed)
         gone = {t.code for t in removed}
         expired = {t.code for t in removed if t.state == LOBBY}
         self.send([Message("error", {"error": "no_table", "message": f"table {client.code} expired: no "
