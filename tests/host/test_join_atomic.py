@@ -55,3 +55,20 @@ async def test_an_autostart_table_restored_full_starts_at_once(aiohttp_server, d
     with sqlite3.connect(data_dir / DB_NAME) as db:
         assert db.execute("SELECT state FROM tables WHERE code = ?", (table.code,)).fetchone() == (PLAYING,)
     await server.close()
+
+
+async def test_a_join_saved_before_a_kill_is_given_back_to_its_device_after_the_restart(data_dir):
+    """The host saved Ann's join and died before its ack: after the restart her phone (its device token
+    saved with the seat) joins again and gets that seat and token, not a second seat."""
+    app = create_app(data_dir, seed_source=itertools.count(3).__next__)
+    table = await app[TABLES].create("classic", seats=3)
+    saved = await app[TABLES].join(table, "Ann", device="ann-device-token-0001")
+    app[STORE].close()
+    again = create_app(data_dir)
+    restored = again[TABLES].tables[table.code]
+    seat = await again[TABLES].join(restored, "Ann", device="ann-device-token-0001")
+    assert (seat.seat, seat.token) == (saved.seat, saved.token)
+    assert [s.taken for s in restored.seats] == [True, False, False]
+    other = await again[TABLES].join(restored, "Bob", device="bob-device-token-0002")
+    assert other.seat == 1
+    again[STORE].close()
