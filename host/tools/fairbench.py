@@ -9,6 +9,12 @@ watching) and a *clock* table (two phones that never move, a clock of ``--clock`
 prints how late each victim bot move came after its pace and how late each clock fired after its
 countdown (wall time: these are scheduling delays, the thing the issue bounds), and the host process's
 CPU time. Targets of the issue: a bot move within pace + 1 s, a 10 s clock within 11 s.
+
+Then a *listing flood*: a Duel table played flat out by two lean phones (random moves) has its act→ack
+round trips measured for ``--flood-seconds`` quietly, then as long again while ten other addresses send
+``list_tables`` as fast as they are answered (four at a time each, from a subprocess: the flooders' own
+decoding must not eat the host's event loop). Target: the flooded p99 within 2× of
+the quiet one.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
 import statistics
 import sys
 import tempfile
@@ -28,10 +35,13 @@ from aiohttp import web
 
 from host.app import TABLES, create_app
 from host.config import BotSettings, HostConfig, Limits, default_bot_workers
-from host.tools.figures import LOOPBACK
+from host.tools.benchphone import LeanPhone
+from host.tools.figures import LOOPBACK, p99
 from host.wire import JsMsgPackPacket
 
-ATTACKER, VICTIM, CLOCKED = "127.0.0.2", "127.0.0.3", "127.0.0.4"
+ATTACKER, VICTIM, CLOCKED, PLAYERS = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
+FLOODERS = [f"127.0.0.{n}" for n in range(20, 30)]
+FLOOD_CALLS = 4  # list_tables in flight per flooding address
 PACE = 1.0
 CALL_WAIT = 15.0
 
@@ -163,13 +173,108 @@ async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
             "clock_late": _late_clocks(clocked.heard, clock), "cpu": cpu, "seconds": seconds}
 
 
+async def _play_for(url: str, until: float, latencies: list[float]) -> int:
+    """Play Duel games with two lean phones from ``PLAYERS`` until ``until``; the games played. Every
+    accepted ``act``'s round trip goes to ``latencies``."""
+    board = await Party(url, PLAYERS).connect()
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(PLAYERS, 0)))
+    games = 0
+
+    def heard(seconds: float, accepted: bool) -> None:
+        if accepted:
+            latencies.append(seconds)
+
+    try:
+        while time.monotonic() < until:
+            code = (await board.call("create_table", {"game": "duel", "autostart": True}))["code"]
+            phones = [LeanPhone(session, url, code, f"P{s}", seed=games * 2 + s, on_ack=heard)
+                      for s in (0, 1)]
+            try:
+                for phone in phones:
+                    await phone.join()
+                await asyncio.gather(*(phone.play() for phone in phones))
+            finally:
+                for phone in phones:
+                    await phone.close()
+            games += 1
+    finally:
+        await board.close()
+        await session.close()
+    return games
+
+
+async def _flood(url: str, until: float) -> tuple[int, int]:
+    """``list_tables`` from every flooding address until ``until``; (answered, refused as busy)."""
+    parties = [await Party(url, source).connect() for source in FLOODERS]
+    counts = {"ok": 0, "busy": 0}
+
+    async def ask(party: Party) -> None:
+        while time.monotonic() < until:
+            ack = await party.call("list_tables", {})
+            counts["ok" if ack.get("ok") else "busy"] += 1
+            if not ack.get("ok"):
+                await asyncio.sleep(0)
+
+    try:
+        await asyncio.gather(*(ask(p) for p in parties for _ in range(FLOOD_CALLS)))
+    finally:
+        for party in parties:
+            await party.close()
+    return counts["ok"], counts["busy"]
+
+
+async def run_flood(seconds: float) -> dict[str, Any]:
+    """The listing flood: act→ack round trips quiet, then under the flood."""
+    with tempfile.TemporaryDirectory(prefix="wt-fairbench-") as data:
+        app = create_app(data, config=HostConfig(trust_loopback=False))
+        for n in range(30):  # a host with tables to list
+            await app[TABLES].create("classic", seats=7, creator=f"192.168.1.{n % 10}")
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, LOOPBACK, 0)
+        await site.start()
+        url = f"http://{LOOPBACK}:{runner.addresses[0][1]}"
+        quiet: list[float] = []
+        flooded: list[float] = []
+        try:
+            cpu = time.process_time()
+            await _play_for(url, time.monotonic() + seconds, quiet)
+            quiet_cpu = time.process_time() - cpu
+            until = time.monotonic() + seconds
+            cpu = time.process_time()
+            flooder = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds",
+                str(seconds), stdout=asyncio.subprocess.PIPE)
+            await _play_for(url, until, flooded)
+            out, _ = await flooder.communicate()
+            answered = tuple(json.loads(out.decode().strip().splitlines()[-1]))
+            flooded_cpu = time.process_time() - cpu
+        finally:
+            await runner.cleanup()
+    return {"quiet": quiet, "flooded": flooded, "answered": answered, "quiet_cpu": quiet_cpu,
+            "flooded_cpu": flooded_cpu}
+
+
+def _round_trips(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    return (f"{name}: n={len(values)} p50 {statistics.median(values) * 1000:.1f} ms, "
+            f"p99 {p99(values) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m host.tools.fairbench")
     parser.add_argument("--seconds", type=float, default=35.0, help="how long the loads play (default 35)")
     parser.add_argument("--workers", type=int, default=default_bot_workers(), help="bot worker processes")
     parser.add_argument("--clock", type=float, default=10.0, help="the clock table's seconds per decision")
+    parser.add_argument("--flood-seconds", type=float, default=15.0,
+                        help="each phase of the listing flood (default 15; 0 skips it)")
+    parser.add_argument("--flood-url", help=argparse.SUPPRESS)  # the flooding subprocess's own run
     args = parser.parse_args(argv)
+    if args.flood_url:
+        print(json.dumps(asyncio.run(_flood(args.flood_url, time.monotonic() + args.flood_seconds))))
+        return 0
     figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock))
     print(f"fairbench: {figures['attacker_tables']} attacker tables of 7 hard bots running, "
           f"{args.workers} worker(s), {figures['seconds']:g} s; they played "
@@ -178,6 +283,18 @@ def main(argv: list[str] | None = None) -> int:
     print("  " + _figures(late_bot, figures["bot_late"]))
     print("  " + _figures(f"{args.clock:g} s clock late (target < 1 s)", figures["clock_late"]))
     print(f"  host process CPU time: {figures['cpu']:.2f} s over {figures['seconds']:g} s")
+    if args.flood_seconds > 0:
+        flood = asyncio.run(run_flood(args.flood_seconds))
+        ok, busy = flood["answered"]
+        print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy")
+        print("  " + _round_trips("act->ack quiet", flood["quiet"]))
+        print("  " + _round_trips("act->ack flooded", flood["flooded"]))
+        print(f"  this process's CPU time (host and players): quiet {flood['quiet_cpu']:.2f} s, flooded "
+              f"{flood['flooded_cpu']:.2f} s over {args.flood_seconds:g} s each; per list_tables answered "
+              f"{(flood['flooded_cpu'] - flood['quiet_cpu']) / max(1, ok) * 1000:.2f} ms")
+        if flood["quiet"] and flood["flooded"]:
+            ratio = p99(flood["flooded"]) / p99(flood["quiet"])
+            print(f"  flooded p99 / quiet p99: {ratio:.2f} (target < 2)")
     return 0
 
 
