@@ -130,17 +130,18 @@ class FairSlots:
     def _grant(self, ticket: Ticket) -> None:
         self.busy += 1
         stamp = next(self.grants)
-        _stamp(self.owner_served, ticket.owner, stamp, {w.ticket.owner for w in self.waiting})
-        _stamp(self.table_served, ticket.table, stamp, {w.ticket.table for w in self.waiting})
+        _stamp(self.owner_served, ticket.owner, stamp, lambda: {w.ticket.owner for w in self.waiting})
+        _stamp(self.table_served, ticket.table, stamp, lambda: {w.ticket.table for w in self.waiting})
 
 
-def _stamp(book: dict[Any, int], key: Any, stamp: int, wanted: set[Any]) -> None:
+def _stamp(book: dict[Any, int], key: Any, stamp: int, wanted: Callable[[], set[Any]]) -> None:
     """``book[key] = stamp``, the key moved last (the oldest entries stay first); past
-    :attr:`FairSlots.BOOK_LIMIT` entries the older half nobody waits for is forgotten."""
+    :attr:`FairSlots.BOOK_LIMIT` entries the older half nobody waits for (``wanted()``) is forgotten."""
     book.pop(key, None)
     book[key] = stamp
     if len(book) > FairSlots.BOOK_LIMIT:
-        for old in [k for k in itertools.islice(book, len(book) // 2) if k not in wanted]:
+        keep = wanted()
+        for old in [k for k in itertools.islice(book, len(book) // 2) if k not in keep]:
             del book[old]
 
 
