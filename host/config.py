@@ -15,7 +15,7 @@ class Limits:
     socket_rate: float = 40.0  # ...then per second
     address_burst: float = 300.0  # the same for every socket of one network address together
     address_rate: float = 120.0
-    costly_rate: float = 60.0  # listing and watching requests a second, all addresses together...
+    costly_rate: float = 30.0  # listing and watching requests a second, all addresses together...
     costly_burst: float = 20.0  # ...each active address holding this many at most (a fair share)
     list_cache_seconds: float = 1.0  # an unchanged list_tables answer is reused this long
     queued_messages: int = 256  # unread messages waiting for one client before it is dropped

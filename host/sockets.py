@@ -41,6 +41,8 @@ MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_l
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
+STALLED = frozenset({"busy"})  # refusals answered only once their retry_after passed
+MAX_STALL = 1.0  # seconds
 COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history"})  # they send whole tables
 DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
 DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
@@ -91,6 +93,15 @@ def room_all(code: str) -> str:
 def room_watch(code: str) -> str:
     """The board and spectators of a table."""
     return f"w:{code}"
+
+
+async def _stall(refusal: HostError) -> None:
+    """Before a ``busy`` refusal's ack, wait its ``retry_after`` (at most ``MAX_STALL`` s). The handler
+    runs in the socket's reading task, so the socket's next events wait in its TCP buffer meanwhile: a
+    listing flood cannot make the host refuse faster than the shared budget refills, and other sockets go
+    on at once."""
+    if refusal.code in STALLED:
+        await asyncio.sleep(min(MAX_STALL, float(refusal.extra.get("retry_after", 0.0))))
 
 
 def device_token(given: Any) -> str | None:
@@ -175,6 +186,7 @@ class Hub:
                     raise HostError("bad_request", f"'{name}' takes exactly one map as its payload")
                 return {"ok": True, **(await handler(sid, args[0]) or {})}
             except HostError as exc:
+                await _stall(exc)
                 return exc.ack()
             except (OSError, sqlite3.Error) as exc:  # the disk: full, gone, read-only
                 log.error("event %r from %s: the change could not be saved (%s); it was undone",
@@ -213,6 +225,7 @@ class Hub:
         try:
             self._rate_check(sid)
         except HostError as exc:
+            await _stall(exc)
             return exc.ack()
         return HostError("unknown_event", f"unknown event {str(event)[:40]!r}").ack()
 
