@@ -59,7 +59,8 @@ class HostConfig:
     ``testing``: testing-only game options (fixed deals) are accepted over the network.
     ``allow_hosts``: host names (besides loopback and the LAN addresses) that requests may use.
     ``trust_loopback``: the host's own machine (a loopback peer) is the host's: its board page gets the
-    board key, it is exempt from the per-address limits and from the one-seat-per-address rule.
+    board key, it is exempt from the per-address limits and the bound on bots per device, and it always
+    finds room to create a table.
     ``bots``: bot seats, take-overs and clocks.
     """
 
