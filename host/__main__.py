@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                        workers=args.bot_workers)
     config = HostConfig(testing=args.testing, allow_hosts=tuple(args.allow_host), bots=bots)
     bases = [f"http://{ip}:{args.port}" for ip in lan_ips(args.host)]
+    gate = ConnectionGate.for_limits(config.limits, config.trusts)  # raises the file limit first
     try:
         app = create_app(args.data, base_urls=bases, config=config)
     except StoreError as exc:
@@ -67,7 +68,6 @@ def main(argv: list[str] | None = None) -> int:
         f"Main address: {bases[0]}/   (saved tables: {args.data}/)   Ctrl-C stops.",
         "If phones cannot connect, allow this port through the laptop's firewall.",
     ])
-    gate = ConnectionGate.for_limits(config.limits, config.trusts)
     try:
         # The banner is printed once the port is listening: the addresses shown then really answer.
         asyncio.run(serve(app, args.host, args.port, gate, shutdown_timeout=SHUTDOWN_TIMEOUT,

@@ -7,6 +7,7 @@ import contextlib
 import gc
 import json
 import logging
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -197,6 +198,8 @@ async def _catalog(request: web.Request) -> web.Response:
 async def _on_startup(app: web.Application) -> None:
     hub = app[HUB]
     hub.sweeper = asyncio.create_task(hub.run_sweeper())
+    for table in await hub.tables.start_due():  # full autostart tables left in the lobby by a stop
+        table.autoplay.shown_at = time.monotonic()
     for table in list(hub.tables.tables.values()):  # restored games: pending bot moves resume, clocks run
         hub.autoplay.refresh(table)
     # Everything loaded so far (the libraries, the engine's card data, the restored tables) lives as

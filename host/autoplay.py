@@ -7,8 +7,11 @@ move and plays it; a seat a phone plays gets a deadline when the table has a clo
 
 1. reads the seat's view and legal actions under the table's lock (a bot sees nothing else), with the
    seed ``derive_seed(table seed, seat, step)``;
-2. asks the pool (worker processes); if that bot fails it asks ``easy``, and if that fails too it plays
-   the ``random`` policy in place (instant) — a failing bot never stops the table, it is logged;
+2. asks the pool (worker processes, shared fairly between tables and the devices that created them,
+   watched tables first: see :mod:`host.botpool`); if that bot fails it asks ``easy``, and if that fails
+   too it plays the ``random`` policy in place (instant) — a failing bot never stops the table, it is
+   logged. A clock's timed-out move never waits for a worker: its ``easy`` decides in the host's own
+   process (well under a millisecond), ``random`` if that fails;
 3. waits until the last visible change has been on the board for ``pace_seconds`` (people must follow;
    hidden choices of a simultaneous turn do not count as visible);
 4. under the lock, plays the move through the host's one path for every action (committed, then
@@ -30,7 +33,7 @@ from typing import Any, Protocol
 from engine.api import Action
 from engine.bots.policy import RandomPolicy
 from engine.bots.seeds import derive_seed
-from host.botpool import BotFailed, BotPool, Question
+from host.botpool import BotFailed, BotPool, InProcess, Question, Ticket
 from host.config import BotSettings
 from host.model import BOT, CLOCK, PLAYING, Seat, Table
 from host.tables import Tables
@@ -60,6 +63,10 @@ class Stage(Protocol):
         """Send the table's ``clock`` payload to everyone at the table."""
         ...
 
+    def in_use(self, table: Table) -> bool:
+        """True if a socket watches ``table`` or plays one of its seats (its bots go first)."""
+        ...
+
 
 def fallbacks(level: str) -> list[str]:
     """The levels asked in turn for one move: the seat's, then ``easy`` (the random policy follows in
@@ -75,6 +82,7 @@ class Autoplay:
         self.settings = settings
         self.stage = stage
         self.pool = BotPool(settings)
+        self.here = InProcess(settings.policies)
         self.closed = False
 
     # -- looking at a table -------------------------------------------------------------------------
@@ -174,7 +182,9 @@ class Autoplay:
                 assert game is not None
                 view, legal = game.view(number), game.legal_actions(number)
                 seed = derive_seed(table.seed, number, table.step)
-            index = await self._decide(table, number, Question(table.game, level, view, legal, seed))
+            question = Question(table.game, level, view, legal, seed)
+            index = self._decide_here(table, number, question) if by == CLOCK else await self._decide(
+                table, number, question)
             again = not await self._play(table, number, generation, by, legal, index)
         except asyncio.CancelledError:
             raise
@@ -192,12 +202,23 @@ class Autoplay:
         if again and not self.closed:
             self.refresh(table)
 
+    def _decide_here(self, table: Table, number: int, question: Question) -> int:
+        """A clock's move, in this process: ``question``'s (non-searching) level, else ``random``'s."""
+        try:
+            return self.here.decide(question)
+        except BotFailed as exc:
+            log.warning("table %s seat %d: the clock's %s bot failed (%s); random plays this move instead",
+                        table.code, number, question.level, exc)
+        choice = RandomPolicy().decide(question.view, question.legal, seed=question.seed)
+        return _index(choice, question.legal)
+
     async def _decide(self, table: Table, number: int, question: Question) -> int:
         """The index of the move in ``question.legal``: the bot's, else ``easy``'s, else ``random``'s."""
+        ticket = Ticket(table.code, table.creator, lambda: self.stage.in_use(table))
         for level in fallbacks(question.level):
             try:
                 return await self.pool.decide(Question(question.kind, level, question.view, question.legal,
-                                                       question.seed))
+                                                       question.seed), ticket)
             except BotFailed as exc:
                 if self.closed:
                     raise

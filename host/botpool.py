@@ -1,8 +1,11 @@
 """Bots think in worker processes, never on the host's event loop.
 
 :class:`BotPool` keeps at most ``workers`` processes (``python -m host.botworker``), started the first
-time a bot must think and reused afterwards. Each answers one question at a time; questions wait their
-turn in order. A worker that dies, answers nonsense or thinks longer than the timeout is killed (a new
+time a bot must think and reused afterwards. Each answers one question at a time. Questions waiting for a
+worker are served fairly, never in plain arrival order (one device's many bot tables must not stall
+another table): tables someone watches before tables nobody watches, then the device (the table's
+creator) served least recently, then that device's table served least recently, then arrival order.
+A worker that dies, answers nonsense or thinks longer than the timeout is killed (a new
 one starts for the next question) and the question fails with :class:`BotFailed`; so does a question the
 policy could not answer. Workers run in their own session, so Ctrl-C in the host's terminal reaches only
 the host, which kills them at once when it stops (:meth:`BotPool.close`); they also end by themselves
@@ -18,11 +21,14 @@ import json
 import logging
 import os
 import sys
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engine.api import Action
+from engine.bots import Policy
+from host.botworker import index_of, load_factory
 from host.config import BotSettings
 
 log = logging.getLogger("host.bots")
@@ -45,6 +51,98 @@ class Question:
     view: dict[str, Any]
     legal: list[Action]
     seed: int
+
+
+def _always() -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Ticket:
+    """Whose question it is: the table's code, the device that created the table (``owner``) and whether
+    someone watches the table now (asked when a worker frees up)."""
+
+    table: str
+    owner: str | None = None
+    watched: Callable[[], bool] = _always
+
+
+@dataclass(slots=True)
+class _Waiter:
+    ticket: Ticket
+    arrival: int
+    granted: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class FairSlots:
+    """``capacity`` slots handed to waiting :class:`Ticket` s in the fair order of the module's docstring.
+
+    Each grant stamps the ticket's owner and table with a rising number ("served last at"); the waiter
+    with the lowest stamps goes next. The stamp books forget names nobody waits for once they grow large."""
+
+    BOOK_LIMIT = 4096
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = max(1, capacity)
+        self.busy = 0
+        self.waiting: list[_Waiter] = []
+        self.arrivals = itertools.count()
+        self.grants = itertools.count(1)
+        self.owner_served: dict[str | None, int] = {}
+        self.table_served: dict[str, int] = {}
+
+    async def acquire(self, ticket: Ticket) -> None:
+        """Wait for a slot (release it with :meth:`release`)."""
+        if self.busy < self.capacity and not self.waiting:
+            self._grant(ticket)
+            return
+        waiter = _Waiter(ticket, next(self.arrivals))
+        self.waiting.append(waiter)
+        try:
+            await waiter.granted
+        except asyncio.CancelledError:
+            if waiter.granted.done() and not waiter.granted.cancelled():
+                self.release()  # granted just before the cancel: hand the slot on
+            elif waiter in self.waiting:
+                self.waiting.remove(waiter)
+            raise
+
+    def release(self) -> None:
+        """A slot is free again: grant it to the next fair waiter."""
+        self.busy -= 1
+        while self.waiting and self.busy < self.capacity:
+            waiter = min(self.waiting, key=self._rank)
+            self.waiting.remove(waiter)
+            if waiter.granted.done():
+                continue
+            self._grant(waiter.ticket)
+            waiter.granted.set_result(None)
+
+    def _rank(self, waiter: _Waiter) -> tuple[int, int, int, int]:
+        ticket = waiter.ticket
+        try:
+            watched = bool(ticket.watched())
+        except Exception:
+            watched = True
+        return (0 if watched else 1, self.owner_served.get(ticket.owner, 0),
+                self.table_served.get(ticket.table, 0), waiter.arrival)
+
+    def _grant(self, ticket: Ticket) -> None:
+        self.busy += 1
+        stamp = next(self.grants)
+        _stamp(self.owner_served, ticket.owner, stamp, lambda: {w.ticket.owner for w in self.waiting})
+        _stamp(self.table_served, ticket.table, stamp, lambda: {w.ticket.table for w in self.waiting})
+
+
+def _stamp(book: dict[Any, int], key: Any, stamp: int, wanted: Callable[[], set[Any]]) -> None:
+    """``book[key] = stamp``, the key moved last (the oldest entries stay first); past
+    :attr:`FairSlots.BOOK_LIMIT` entries the older half nobody waits for (``wanted()``) is forgotten."""
+    book.pop(key, None)
+    book[key] = stamp
+    if len(book) > FairSlots.BOOK_LIMIT:
+        keep = wanted()
+        for old in [k for k in itertools.islice(book, len(book) // 2) if k not in keep]:
+            del book[old]
 
 
 class Worker:
@@ -112,16 +210,23 @@ class BotPool:
     def __init__(self, settings: BotSettings) -> None:
         self.policies = settings.policies
         self.timeout = settings.decision_timeout_seconds
-        self.slots = asyncio.Semaphore(max(1, settings.workers))
+        self.slots = FairSlots(settings.workers)
         self.idle: list[Worker] = []
         self.workers: set[Worker] = set()
         self.numbers = itertools.count(1)
         self.closed = False
         self.started = 0  # worker processes started so far (tests and logs read it)
 
-    async def decide(self, question: Question) -> int:
-        """The index in ``question.legal`` of the bot's choice; :class:`BotFailed` if none came."""
-        async with self.slots:
+    @property
+    def waiting(self) -> list[_Waiter]:
+        """The questions waiting for a worker now."""
+        return self.slots.waiting
+
+    async def decide(self, question: Question, ticket: Ticket | None = None) -> int:
+        """The index in ``question.legal`` of the bot's choice; :class:`BotFailed` if none came. The
+        ``ticket`` says whose question it is (its turn among the waiting ones)."""
+        await self.slots.acquire(ticket or Ticket(""))
+        try:
             if self.closed:
                 raise BotFailed("the host is stopping")
             worker = self.idle.pop() if self.idle else await self._start()
@@ -134,6 +239,8 @@ class BotPool:
                 self._drop(worker)
             else:
                 self.idle.append(worker)
+        finally:
+            self.slots.release()
         if "error" in reply:
             raise BotFailed(str(reply["error"]))
         index = reply.get("index")
@@ -169,3 +276,29 @@ class BotPool:
             worker.kill()
         if workers:
             await asyncio.gather(*(w.reap() for w in workers), return_exceptions=True)
+
+
+class InProcess:
+    """Levels that do not search (``random``, ``easy``: well under a millisecond a move), decided on the
+    host's own loop with the pool's policies: a table clock's timed-out move never waits for a worker.
+    A searching level is refused (:class:`BotFailed`): it only ever thinks in a worker."""
+
+    def __init__(self, policies: str) -> None:
+        self.spec = policies
+        self.policies: dict[tuple[str, str], Policy] = {}
+
+    def decide(self, question: Question) -> int:
+        """The index in ``question.legal`` of the level's choice; :class:`BotFailed` if it has none."""
+        key = (question.level, question.kind)
+        try:
+            policy = self.policies.get(key)
+            if policy is None:
+                policy = self.policies[key] = load_factory(self.spec)(*key)
+            if policy.default_seconds is not None:
+                raise BotFailed(f"the {question.level} bot searches: it thinks only in a worker")
+            action = policy.decide(question.view, question.legal, seed=question.seed, budget=None)
+            return index_of(action, question.legal)
+        except BotFailed:
+            raise
+        except Exception as exc:
+            raise BotFailed(f"{type(exc).__name__}: {exc}"[:200]) from None

@@ -15,15 +15,20 @@ class Limits:
     socket_rate: float = 40.0  # ...then per second
     address_burst: float = 300.0  # the same for every socket of one network address together
     address_rate: float = 120.0
+    costly_rate: float = 30.0  # listing and watching requests a second, all addresses together...
+    costly_burst: float = 20.0  # ...each active address holding this many at most (a fair share)
+    list_cache_seconds: float = 1.0  # an unchanged list_tables answer is reused this long
     queued_messages: int = 256  # unread messages waiting for one client before it is dropped
     queued_bytes: int = 4 * 1024 * 1024
     connections_per_address: int = 32  # open TCP connections per address (loopback: only the total)
     connections_total: int = 1024  # the host lowers it below its file limit at start
     tables_per_address: int = 8  # tables in lobby or playing created from one address
     tables_total: int = 200  # tables in memory, finished ones included
+    bot_seats_per_device: int = 14  # bots (lobby seats and take-overs) at the live tables one device created
     list_tables: int = 50  # tables in one list_tables answer
     changes_per_turn: int = 12  # actions of one seat in one simultaneous turn
     lobby_idle_seconds: float = 2 * 3600.0  # a lobby nobody uses expires after this long
+    lobby_unseated_seconds: float = 600.0  # a lobby no phone sits at expires this long after its last change
     finished_grace_seconds: float = 2 * 3600.0  # a finished table stays this long after its game ended
     code_reuse_seconds: float = 7 * 24 * 3600.0  # codes of tables over or expired this long are reused
     sweep_seconds: float = 60.0  # how often expired and finished tables are looked for
@@ -54,7 +59,8 @@ class HostConfig:
     ``testing``: testing-only game options (fixed deals) are accepted over the network.
     ``allow_hosts``: host names (besides loopback and the LAN addresses) that requests may use.
     ``trust_loopback``: the host's own machine (a loopback peer) is the host's: its board page gets the
-    board key, it is exempt from the per-address limits and from the one-seat-per-address rule.
+    board key, it is exempt from the per-address limits and the bound on bots per device, and it always
+    finds room to create a table.
     ``bots``: bot seats, take-overs and clocks.
     """
 

@@ -1,4 +1,5 @@
-"""Rate limits (token buckets, per key) and a log line that speaks at most once a second."""
+"""Rate limits (token buckets, per key), a budget shared fairly between keys, and a log line that speaks at
+most once a second."""
 
 from __future__ import annotations
 
@@ -50,6 +51,48 @@ class RateLimiter:
         full = [k for k, b in self.buckets.items() if b.tokens + (now - b.stamp) * self.rate >= self.burst]
         for key in full:
             del self.buckets[key]
+
+
+class FairShare:
+    """One budget of ``rate`` requests a second for every key together (a global bucket), shared fairly:
+    each key that asked within the last ``window`` seconds refills at ``rate`` divided by the number of
+    such keys and holds at most ``burst``. Many keys (alias addresses) thus cannot multiply the budget,
+    and a key that floods spends only its own share: a quiet key still finds its bucket full."""
+
+    def __init__(self, rate: float, burst: float, window: float = 2.0, clock: Clock = time.monotonic) -> None:
+        self.rate, self.burst, self.window, self.clock = rate, burst, window, clock
+        self.buckets: dict[str, Bucket] = {}
+        self.seen: dict[str, float] = {}
+        self.active = 1
+        self.counted_at = -float("inf")
+
+    def take(self, key: str) -> float:
+        """Spend one request of ``key``'s share: 0.0 if allowed, else the seconds until one is."""
+        now = self.clock()
+        self.seen.pop(key, None)
+        self.seen[key] = now  # the map stays ordered by last request: the idle keys come first
+        if now - self.counted_at >= self.window / 8:
+            self._count(now)
+        share = self.rate / self.active
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = Bucket(self.burst, now)
+        else:
+            bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.stamp) * share)
+            bucket.stamp = now
+        if bucket.tokens >= 1.0:
+            bucket.tokens -= 1.0
+            return 0.0
+        return (1.0 - bucket.tokens) / share if share > 0 else float("inf")
+
+    def _count(self, now: float) -> None:
+        """Forget keys idle for longer than the window (their buckets refill meanwhile anyway) and count
+        the others."""
+        for key in [k for k, at in self.seen.items() if now - at > self.window]:
+            del self.seen[key]
+            self.buckets.pop(key, None)
+        self.active = max(1, len(self.seen))
+        self.counted_at = now
 
 
 class Throttled:

@@ -11,6 +11,7 @@ from engine.api import Event, Game
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 EXPIRED = "expired"  # on disk only: a lobby nobody used, gone from memory
+DAMAGED = "damaged"  # in memory only: a saved table that could not be restored (its rows stay untouched)
 
 
 PLAYER, BOT, CLOCK = "player", "bot", "clock"  # who chose an action: the phone, a bot, the clock's bot
@@ -18,7 +19,8 @@ PLAYER, BOT, CLOCK = "player", "bot", "clock"  # who chose an action: the phone,
 
 @dataclass
 class Seat:
-    """One seat of a table: its player, the device token, the address that took it, its socket now.
+    """One seat of a table: its player, its seat token, the device token and the address of the phone
+    that took it, its socket now.
 
     ``bot`` is the level of the bot that plays the seat (``None``: a phone plays it). A bot set in the
     lobby fills a seat without a player; a bot set in game is a *take-over* (``takeover``): it plays for
@@ -34,6 +36,7 @@ class Seat:
     sid: str | None = None
     bot: str | None = None
     takeover: bool = False
+    device: str | None = None
     away_since: float = field(default_factory=time.monotonic, compare=False)
     generation: int = field(default=0, compare=False)
 
@@ -103,7 +106,9 @@ class Table:
     change (lobby expiry), ``ended`` the time the game ended (finished tables leave memory after a grace
     period). ``lock`` orders the changes of one table: a change and its commit finish before the next
     change of that table starts. ``clock`` is the table's time per decision in seconds (``None``: no
-    clock). The bots' and clocks' bookkeeping lives in ``autoplay`` (see :mod:`host.autoplay`).
+    clock). The bots' and clocks' bookkeeping lives in ``autoplay`` (see :mod:`host.autoplay`). A table
+    in state :data:`DAMAGED` could not be restored: it is shown with ``damage`` (the reason) and refuses
+    every change, so that its saved rows are never overwritten.
     """
 
     code: str
@@ -125,6 +130,7 @@ class Table:
     history: list[LogEntry] = field(default_factory=list, repr=False)
     turn_actions: dict[int, int] = field(default_factory=dict, repr=False)
     clock: float | None = None
+    damage: str | None = None  # why a DAMAGED table could not be restored
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
     autoplay: TableAutoplay = field(default_factory=TableAutoplay, repr=False, compare=False)
 

@@ -2,7 +2,10 @@
 moment a connection is accepted, and a clean stop on Ctrl-C / SIGTERM.
 
 A refused connection is closed at once, before any HTTP exchange, and refusals are logged as one line a
-second at most, never a traceback each.
+second at most, never a traceback each. The cap leaves room below the file limit for the store, the bot
+workers' pipes and the connections accepted in one burst before the refused ones are closed (at most
+``ACCEPT_BACKLOG`` a turn of the event loop, closed within two turns); should the process run out of
+files anyway, the event loop's "accept failed" reports are throttled the same way.
 """
 
 from __future__ import annotations
@@ -24,17 +27,40 @@ from host.limits import Throttled
 
 log = logging.getLogger("host.serve")
 
-FILES_RESERVED = 64  # file descriptors kept for the database, logs, static files
+FILES_RESERVED = 64  # file descriptors kept for the database, logs, static files and the bots' pipes
+ACCEPT_BACKLOG = 32  # connections the listening socket queues, and accepts in one turn of the loop
+ACCEPT_TURNS = 3  # turns of the loop a refused connection may hold its descriptor
+FILES_WANTED = 65536  # the soft limit asked for when the hard limit is unlimited
 
 
 def file_limit() -> int:
-    """The process's open-file limit, raised to its hard limit when allowed."""
+    """The process's open-file limit, its soft limit raised toward the hard limit when allowed."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard != resource.RLIM_INFINITY and soft < hard:
+    target = FILES_WANTED if hard == resource.RLIM_INFINITY else hard
+    if soft != resource.RLIM_INFINITY and soft < target:
         with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-            soft = hard
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
     return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def connection_cap(limits: Limits, files: int) -> int:
+    """The most connections open at once for a process allowed ``files`` descriptors."""
+    return max(8, min(limits.connections_total, files - FILES_RESERVED - ACCEPT_BACKLOG * ACCEPT_TURNS))
+
+
+class AcceptErrors:
+    """An event-loop exception handler that turns "socket.accept() out of system resource" reports into
+    one throttled line (no traceback) and passes every other report on."""
+
+    def __init__(self) -> None:
+        self.throttled = Throttled(log, "connections the system could not accept (out of open files)")
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if str(context.get("message", "")).startswith("socket.accept() out of system resource"):
+            self.throttled.note(str(context.get("exception", "")))
+            return
+        loop.default_exception_handler(context)
 
 
 class ConnectionGate:
@@ -49,8 +75,11 @@ class ConnectionGate:
 
     @classmethod
     def for_limits(cls, limits: Limits, trusts: Callable[[str | None], bool]) -> ConnectionGate:
-        """A gate with the limits' caps, the total kept below this process's file limit."""
-        total = max(8, min(limits.connections_total, file_limit() - FILES_RESERVED))
+        """A gate with the limits' caps, the total kept below this process's file limit (raised first)."""
+        files = file_limit()
+        total = connection_cap(limits, files)
+        log.info("open files: at most %d; connections: at most %d (%d per address)", files, total,
+                 limits.connections_per_address)
         return cls(limits.connections_per_address, total, trusts)
 
     def admit(self, holder: Any, address: str | None) -> bool:
@@ -108,6 +137,7 @@ async def serve(app: web.Application, host: str, port: int, gate: ConnectionGate
                 shutdown_timeout: float, on_listening: Callable[[], None]) -> None:
     """Serve ``app`` on ``host:port`` until SIGINT or SIGTERM, then stop cleanly (everything saved)."""
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(AcceptErrors())
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -116,7 +146,7 @@ async def serve(app: web.Application, host: str, port: int, gate: ConnectionGate
                          access_log=None)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port)
+        site = web.TCPSite(runner, host, port, backlog=ACCEPT_BACKLOG)
         await site.start()
         on_listening()
         await stop.wait()

@@ -12,6 +12,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
+import re
+import secrets
 import sqlite3
 import time
 from collections import deque
@@ -27,8 +29,8 @@ from engine.api import Action, GameSpec
 from host.autoplay import Autoplay
 from host.config import HostConfig
 from host.errors import HostError
-from host.limits import RateLimiter, Throttled
-from host.model import LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.limits import FairShare, RateLimiter, Throttled
+from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
 from host.tables import UNSET, Played, Tables
 from host.transport import CappedEngineServer, HostServer
 from host.wire import JsMsgPackPacket
@@ -39,6 +41,11 @@ MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_l
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
+STALLED = frozenset({"busy"})  # refusals answered only once their retry_after passed
+MAX_STALL = 1.0  # seconds
+COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history"})  # they send whole tables
+DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
+DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class Message(NamedTuple):
@@ -51,6 +58,14 @@ class Message(NamedTuple):
 
 
 Handler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]]
+
+
+class ListingCache(NamedTuple):
+    """The last ``list_tables`` answer: the tables' version it shows, when it was made, the payloads."""
+
+    version: int
+    made: float
+    tables: list[dict[str, Any]]
 
 
 @dataclass
@@ -66,6 +81,7 @@ class Client:
     seat: int | None = None
     board_key: str | None = None  # the board key this socket proved (or was given, on loopback)
     token: str | None = None
+    device: str | None = None  # the phone's device token (its own, or issued by the host at connect)
     rooms: set[str] = field(default_factory=set)
 
 
@@ -77,6 +93,23 @@ def room_all(code: str) -> str:
 def room_watch(code: str) -> str:
     """The board and spectators of a table."""
     return f"w:{code}"
+
+
+async def _stall(refusal: HostError) -> None:
+    """Before a ``busy`` refusal's ack, wait its ``retry_after`` (at most ``MAX_STALL`` s). The handler
+    runs in the socket's reading task, so the socket's next events wait in its TCP buffer meanwhile: a
+    listing flood cannot make the host refuse faster than the shared budget refills, and other sockets go
+    on at once."""
+    if refusal.code in STALLED:
+        await asyncio.sleep(min(MAX_STALL, float(refusal.extra.get("retry_after", 0.0))))
+
+
+def device_token(given: Any) -> str | None:
+    """A device token a phone sent in ``auth`` if it is well formed (URL-safe, 16 to 64 characters),
+    else ``None`` (the host then issues one)."""
+    if isinstance(given, str) and 16 <= len(given) <= 64 and DEVICE_CHARS.fullmatch(given):
+        return given
+    return None
 
 
 def _same_key(given: Any, key: str) -> bool:
@@ -99,7 +132,11 @@ class Hub:
         self._sender: asyncio.Future[None] | None = None
         self.socket_rate = RateLimiter(limits.socket_burst, limits.socket_rate)
         self.address_rate = RateLimiter(limits.address_burst, limits.address_rate)
+        self.costly = FairShare(limits.costly_rate, limits.costly_burst)
+        self.listed: ListingCache | None = None
+        self.list_version = 0  # moves whenever a table's public data may have changed
         self.limited = Throttled(log, "events refused by the rate limits")
+        self.busy = Throttled(log, "listing and watching requests refused by their shared budget")
         self.dropped = Throttled(log, "clients dropped for not reading their messages")
         self.sio = HostServer(
             async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
@@ -141,12 +178,15 @@ class Hub:
         async def guarded(sid: str, *args: Any) -> dict[str, Any]:
             try:
                 self._rate_check(sid)
+                if name in COSTLY_EVENTS:
+                    self._costly_check(sid)
                 if self.closing:
                     raise HostError("stopping", "the host is stopping; try again in a moment")
                 if len(args) != 1 or not isinstance(args[0], dict):
                     raise HostError("bad_request", f"'{name}' takes exactly one map as its payload")
                 return {"ok": True, **(await handler(sid, args[0]) or {})}
             except HostError as exc:
+                await _stall(exc)
                 return exc.ack()
             except (OSError, sqlite3.Error) as exc:  # the disk: full, gone, read-only
                 log.error("event %r from %s: the change could not be saved (%s); it was undone",
@@ -169,10 +209,23 @@ class Hub:
             raise HostError("rate_limited", "too many requests; slow down",
                             retry_after=max(0.001, round(wait, 3)))
 
+    def _costly_check(self, sid: str) -> None:
+        """Spend one of the address's fair share of the costly requests' budget (the host's own machine
+        spends none), or ``busy``."""
+        client = self.clients.get(sid)
+        if client is None or client.trusted:
+            return
+        wait = self.costly.take(client.address or sid)
+        if wait:
+            self.busy.note(client.address or sid)
+            raise HostError("busy", "the host is busy answering many list and watch requests; try again "
+                                    "in a moment", retry_after=max(0.001, round(wait, 3)))
+
     async def _on_unknown(self, event: str, sid: str, *args: Any) -> dict[str, Any]:
         try:
             self._rate_check(sid)
         except HostError as exc:
+            await _stall(exc)
             return exc.ack()
         return HostError("unknown_event", f"unknown event {str(event)[:40]!r}").ack()
 
@@ -247,6 +300,8 @@ class Hub:
 
     def table_payload(self, table: Table) -> dict[str, Any]:
         """The ``table`` event payload (public data only: public options, no board key)."""
+        if table.state == DAMAGED:
+            return self.damaged_payload(table)
         bases = self.base_urls or [""]
         declared = self._spec(table.game)
         now = time.monotonic()
@@ -261,6 +316,15 @@ class Hub:
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
             "next_code": table.next_code,
         }
+
+    @staticmethod
+    def damaged_payload(table: Table) -> dict[str, Any]:
+        """The ``table`` payload of a table that could not be restored: its state ``damaged`` and the
+        error code ``damaged_table`` with the reason (nothing else of it can be trusted)."""
+        return {"code": table.code, "game": table.game, "title": table.game, "state": table.state,
+                "seats": [], "free_seats": 0, "options": {}, "autostart": False, "multi_seat": False,
+                "clock": None, "join_url": "", "join_urls": [], "board_url": "", "qr_url": "",
+                "next_code": None, "error": "damaged_table", "message": table.damage}
 
     def _seat_payload(self, table: Table, seat: Seat, now: float) -> dict[str, Any]:
         wait = self.tables.takeover_wait(table, seat, now)
@@ -298,6 +362,7 @@ class Hub:
 
     def table_messages(self, table: Table) -> list[Message]:
         """``table`` to everyone at the table."""
+        self.list_version += 1
         return [Message("table", self.table_payload(table), room_all(table.code))]
 
     def view_messages(self, table: Table) -> list[Message]:
@@ -438,7 +503,11 @@ class Hub:
         try:
             request = environ.get("aiohttp.request")
             address = getattr(request, "remote", None)
-            self.clients[sid] = Client(address=address, trusted=self.config.trusts(address))
+            device = device_token(auth.get("device") if isinstance(auth, dict) else None)
+            self.clients[sid] = Client(address=address, trusted=self.config.trusts(address),
+                                       device=device or secrets.token_urlsafe(DEVICE_BYTES))
+            if device is None:  # a phone keeps the device token it is given and sends it from now on
+                self.send([Message("device", {"device": self.clients[sid].device}, sid)])
             self.note_host(environ.get("HTTP_HOST"))
             token = auth.get("token") if isinstance(auth, dict) else None
             if token is None:
@@ -476,8 +545,15 @@ class Hub:
     # -- events -----------------------------------------------------------------------------------
 
     async def list_tables(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
-        """Tables in lobby or playing (bounded), public data only."""
-        return {"tables": [self.table_payload(t) for t in self.tables.listing()]}
+        """Tables in lobby or playing (bounded), public data only; the answer is reused while no table
+        changed, for ``limits.list_cache_seconds`` at most (the seats' take-over countdowns move)."""
+        now = time.monotonic()
+        cached = self.listed
+        if (cached is None or cached.version != self.list_version
+                or now - cached.made > self.config.limits.list_cache_seconds):
+            cached = self.listed = ListingCache(self.list_version, now,
+                                                [self.table_payload(t) for t in self.tables.listing()])
+        return {"tables": cached.tables}
 
     async def table_info(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """One table's public summary, without watching it."""
@@ -491,6 +567,7 @@ class Hub:
             data.get("multi_seat", False), creator=client.address if client is not None else None,
             clock=data.get("clock"),
         )
+        self.list_version += 1
         return {"code": table.code, "board_key": table.board_key}
 
     async def watch(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -519,12 +596,13 @@ class Hub:
         async with table.lock:
             holding = self._seat_of(sid, table)
             kept_warm = {s.seat for s in table.seats if s.takeover}
+            in_lobby = table.state == LOBBY
             seat = await self.tables.join(table, data.get("name"), data.get("seat"), holding=holding,
-                                          token=client.token, address=client.address)
+                                          token=client.token, address=client.address, device=client.device)
             out = await self._bind_seat(sid, table, seat)
             if seat.seat in kept_warm and not seat.takeover:
                 out.append(self.notice(table, seat, "player_back"))
-            started = await self._autostart(table)
+            started = (in_lobby and table.state != LOBBY) or await self._autostart(table)
             out += self.table_messages(table)
             out += self.view_messages(table) if started else [
                 Message("view", self.view_payload(table, seat.seat), sid)]
@@ -675,7 +753,12 @@ class Hub:
     async def sweep(self) -> None:
         """Expire idle lobbies, drop finished tables after their grace period, forget refilled buckets."""
         removed = await self.tables.sweep(self.in_use)
+        self.list_version += bool(removed)
         gone = {t.code for t in removed}
+        expired = {t.code for t in removed if t.state == LOBBY}
+        self.send([Message("error", {"error": "no_table", "message": f"table {client.code} expired: no "
+                                     f"phone sat at it for a while; create a new one"}, sid)
+                   for sid, client in self.clients.items() if client.code in expired])
         for sid, client in list(self.clients.items()):
             if client.code in gone:
                 await self._leave_rooms(sid)

@@ -16,6 +16,7 @@ import logging
 import os
 import queue
 import sqlite3
+import struct
 import threading
 import time
 from collections.abc import Sequence
@@ -46,7 +47,8 @@ CREATE TABLE IF NOT EXISTS actions (
 ADDED_COLUMNS = {
     "tables": [("board_key", "TEXT"), ("creator", "TEXT"), ("multi_seat", "INTEGER NOT NULL DEFAULT 0"),
                ("updated", "REAL"), ("ended", "REAL"), ("clock", "REAL")],
-    "seats": [("address", "TEXT"), ("bot", "TEXT"), ("takeover", "INTEGER NOT NULL DEFAULT 0")],
+    "seats": [("address", "TEXT"), ("bot", "TEXT"), ("takeover", "INTEGER NOT NULL DEFAULT 0"),
+              ("device", "TEXT")],
     "actions": [("chosen_by", "TEXT")],
 }
 TABLE_COLUMNS = ("code", "game", "seat_count", "seed", "options", "autostart", "state", "created",
@@ -79,6 +81,52 @@ def text(raw: Any, what: str) -> str | None:
         except UnicodeDecodeError:
             raise ValueError(f"undecodable text in its {what!r}") from None
     return str(raw)
+
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)  # SQLite's write-ahead log header magic (little/big-endian sums)
+WAL_HEADER, FRAME_HEADER = 32, 24
+
+
+def _wal_sums(data: bytes, big: bool, s1: int, s2: int) -> tuple[int, int]:
+    """SQLite's WAL checksum of ``data`` (a multiple of 8 bytes), continuing from ``s1, s2``."""
+    words = struct.unpack(f"{'>' if big else '<'}{len(data) // 4}I", data)
+    for i in range(0, len(words), 2):
+        s1 = (s1 + words[i] + s2) & 0xFFFFFFFF
+        s2 = (s2 + words[i + 1] + s1) & 0xFFFFFFFF
+    return s1, s2
+
+
+def wal_problem(raw: bytes) -> str | None:
+    """What makes a write-ahead log lose committed transactions, else ``None``.
+
+    SQLite reads a WAL's frames up to the first one whose checksum fails and silently ignores the rest:
+    harmless for a transaction torn by a crash (it was never committed, so never acknowledged), a loss
+    when a committed transaction (a frame of the same salts marked as a commit) follows the damage. A
+    header that fails its checksum drops the whole log."""
+    if not raw:
+        return None
+    if len(raw) < WAL_HEADER:
+        return "its header is truncated"
+    magic, _, page_size, _, salt1, salt2, c1, c2 = struct.unpack(">8I", raw[:WAL_HEADER])
+    if magic not in WAL_MAGIC or page_size < 512 or page_size & (page_size - 1):
+        return "its header is not a write-ahead log's"
+    big = magic & 1 == 1
+    sums = _wal_sums(raw[:24], big, 0, 0)
+    if sums != (c1, c2):
+        return "its header fails its checksum"
+    frame = FRAME_HEADER + page_size
+    at, broken = WAL_HEADER, False
+    while at + frame <= len(raw):
+        _, commit, fsalt1, fsalt2, f1, f2 = struct.unpack(">6I", raw[at:at + FRAME_HEADER])
+        if (fsalt1, fsalt2) != (salt1, salt2):
+            break  # frames of an earlier round of the log: its end
+        if not broken:
+            sums = _wal_sums(raw[at:at + 8] + raw[at + FRAME_HEADER:at + frame], big, *sums)
+            broken = sums != (f1, f2)
+        elif commit:
+            return f"a committed transaction after byte {at} cannot be read"
+        at += frame
+    return None
 
 
 @dataclass
@@ -208,6 +256,7 @@ class Store:
                              f"make it writable or choose another with --data") from None
 
     def _open(self) -> sqlite3.Connection:
+        self._refuse_lossy_start()
         problem = self._check_file()
         if problem is not None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -229,6 +278,36 @@ class Store:
             raise StoreError(f"cannot use {self.path}: {exc}; make the folder writable or choose another "
                              f"with --data") from None
         return db
+
+    def _refuse_lossy_start(self) -> None:
+        """Raise :class:`StoreError` (the file left as it is) when opening would silently forget saved
+        games: a zero-byte main file, a write-ahead log whose committed transactions cannot all be read,
+        a store missing one of its tables, or a database of something else."""
+        if not self.path.exists():
+            return
+        wal = Path(f"{self.path}-wal")
+        if self.path.stat().st_size == 0 and not (wal.exists() and wal.stat().st_size > 0):
+            self._refuse("is empty (0 bytes): the saved tables were lost or truncated")
+        if wal.exists():
+            problem = wal_problem(wal.read_bytes())
+            if problem is not None:
+                self._refuse(f"has a damaged write-ahead log {wal.name} ({problem})")
+        try:
+            with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as db:
+                names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        except sqlite3.DatabaseError:
+            return  # not a database at all: moved aside by _open, the damaged copy kept
+        ours = {"tables", "seats", "actions"}
+        if names and not names & ours:
+            self._refuse(f"is another program's database (its tables: {', '.join(sorted(names)[:5])})")
+        if names & ours and ours - names:
+            self._refuse(f"has lost its {', '.join(repr(n) for n in sorted(ours - names))} table: "
+                         f"its games cannot be restored as they were")
+
+    def _refuse(self, what: str) -> None:
+        raise StoreError(f"{self.path} {what}. Nothing was changed. Move it (with any -wal and -shm files) "
+                         f"aside to keep it for recovery and start again, or start with --data "
+                         f"ANOTHER_FOLDER")
 
     def _check_file(self) -> str | None:
         """None if the file is absent or a sound database, else what is wrong with it."""
@@ -299,9 +378,9 @@ class Store:
         out: list[Statement] = [(f"INSERT OR REPLACE INTO tables ({', '.join(TABLE_COLUMNS)}) "
                                  f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})", row),
                                 ("DELETE FROM seats WHERE code = ?", (table.code,))]
-        out += [("INSERT INTO seats (code, seat, name, token, address, bot, takeover) "
-                 "VALUES (?,?,?,?,?,?,?)",
-                 (table.code, s.seat, s.name, s.token, s.address, s.bot, int(s.takeover)))
+        out += [("INSERT INTO seats (code, seat, name, token, address, bot, takeover, device) "
+                 "VALUES (?,?,?,?,?,?,?,?)",
+                 (table.code, s.seat, s.name, s.token, s.address, s.bot, int(s.takeover), s.device))
                 for s in table.seats]
         return out
 
@@ -361,20 +440,22 @@ class Store:
         return out
 
     def resumable(self, finished_since: float) -> list[SavedTable]:
-        """Every table in lobby or playing, and the tables whose game ended at ``finished_since`` or
-        later (their score table stays on show), oldest first, with seats and log, undecoded."""
+        """Every table in lobby or playing (or in a state this host does not know: the restorer reports
+        it), and the tables whose game ended at ``finished_since`` or later (their score table stays on
+        show), oldest first, with seats and log, undecoded."""
         with contextlib.closing(self._reader()) as db:
             rows = db.execute(
-                f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables WHERE state IN (?, ?) "
+                f"SELECT {', '.join(TABLE_COLUMNS)} FROM tables WHERE state IS NULL "
+                f"OR CAST(state AS TEXT) NOT IN (?, ?) "
                 f"OR (state = ? AND COALESCE(ended, created) >= ?) ORDER BY created",
-                (LOBBY, PLAYING, OVER, finished_since),
+                (EXPIRED, OVER, OVER, finished_since),
             ).fetchall()
             out = []
             for row in rows:
                 saved = SavedTable(dict(zip(TABLE_COLUMNS, row, strict=True)))
                 code = saved.fields["code"]
                 saved.seats = db.execute(
-                    "SELECT seat, name, token, address, bot, takeover FROM seats "
+                    "SELECT seat, name, token, address, bot, takeover, device FROM seats "
                     "WHERE CAST(code AS BLOB) = ? ORDER BY seat", (code,)
                 ).fetchall()
                 saved.actions = db.execute(

@@ -2,7 +2,7 @@
 
 Every change is committed to the store before the method returns; a refused request raises
 :class:`HostError` and changes nothing. Sockets and rights are not handled here (see ``host.sockets``):
-the methods take what the caller knows (the address that asks, whether a seat is already held).
+the methods take what the caller knows (the device and address that ask, whether a seat is already held).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from engine.api import Event, Game, IllegalAction
 from engine.bots import LEVELS
 from host.config import HostConfig
 from host.errors import HostError
-from host.model import LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
+from host.model import DAMAGED, EXPIRED, LOBBY, OVER, PLAYER, PLAYING, LogEntry, Seat, Table
 from host.names import clean_name
 from host.store import SavedTable, Statement, Store, text
 
@@ -65,6 +65,30 @@ def _plain_json(data: Any, what: str) -> str:
         return json.dumps(data, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise HostError("bad_request", f"'{what}' must be plain data: {exc}") from None
+
+
+def seated(table: Table) -> bool:
+    """True if a phone holds a seat of ``table`` (a live seat token)."""
+    return any(s.token is not None for s in table.seats)
+
+
+def refuse_damaged(table: Table) -> None:
+    """``damaged_table`` for a table that could not be restored: nothing may change it."""
+    if table.state == DAMAGED:
+        raise HostError("damaged_table", f"table {table.code} could not be restored from the saved games "
+                                         f"({table.damage}); the host's log says more")
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Equal as JSON values, types included: ``1``, ``1.0`` and ``true`` are three different values
+    (Python's ``==`` says they are one)."""
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):  # both are a JSON array
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(v, b[k]) for k, v in a.items())
+    return bool(a == b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,11 +256,13 @@ class Tables:
              table.multi_seat, table.clock, table.updated, table.ended, table.seats) = kept
             raise
 
-    def _room_for(self, creator: str | None) -> None:
+    async def _room_for(self, creator: str | None) -> None:
         """Refuse a new table over the per-address or total limit (finished tables nobody watches make
-        room first, oldest first)."""
+        room first, oldest first). The host's own machine always finds room while some lobby has no
+        phone sitting at it: the oldest such lobby expires (a flood of empty lobbies cannot lock it out)."""
         limits = self.limits
-        if not self.config.trusts(creator):
+        trusted = self.config.trusts(creator)
+        if not trusted:
             mine = sum(1 for t in self.tables.values() if t.creator == creator and t.state != OVER)
             if mine >= limits.tables_per_address:
                 raise HostError("too_many_tables", f"at most {limits.tables_per_address} open tables per "
@@ -246,6 +272,12 @@ class Tables:
                               key=lambda t: t.ended or t.created)
             for table in finished[: len(self.tables) - limits.tables_total + 1]:
                 self._forget(table)
+        if trusted and len(self.tables) >= limits.tables_total:
+            empty = sorted((t for t in self.tables.values() if t.state == LOBBY and not seated(t)),
+                           key=lambda t: (self.config.trusts(t.creator), t.updated))
+            if empty:
+                await self.store.expire([empty[0].code], self.clock())
+                self._forget(empty[0])
         if len(self.tables) >= limits.tables_total:
             raise HostError("too_many_tables", f"this host holds {limits.tables_total} tables already")
 
@@ -263,7 +295,7 @@ class Tables:
         if not declared.accepts_seats(seats):
             raise HostError("bad_request",
                             f"'seats' of {game} must be from {declared.min_seats} to {declared.max_seats}")
-        self._room_for(creator)
+        await self._room_for(creator)
         seed = self.seed_source()
         self._check_setup(game, seats, seed, options)
         now = self._now()
@@ -284,6 +316,7 @@ class Tables:
     async def configure(self, table: Table, options: Any = None, seats: Any = None, autostart: Any = None,
                         multi_seat: Any = None, clock: Any = UNSET) -> None:
         """Change a lobby table's settings (the board's right); ``clock`` only when given (``None``: off)."""
+        refuse_damaged(table)
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
         turn_clock = table.clock if clock is UNSET else self._clock(clock)
@@ -304,10 +337,13 @@ class Tables:
             table.clock = turn_clock
 
     async def join(self, table: Table, name: Any, seat_no: Any = None, *, holding: Seat | None = None,
-                   token: str | None = None, address: str | None = None) -> Seat:
-        """Seat a player: the seat the asking socket already holds (``holding``), else ``seat_no``, else
-        the first free one. Without the table's ``multi_seat``, a second seat is refused to a socket
-        holding one, to a device whose ``token`` holds one, and to an ``address`` that holds one."""
+                   token: str | None = None, address: str | None = None, device: str | None = None) -> Seat:
+        """Seat a player: the seat the asking socket already holds (``holding``), else the seat this
+        ``device`` already holds (its join was saved but its ack may have been lost), else ``seat_no``,
+        else the first free one. Without the table's ``multi_seat``, a second seat is refused to a socket
+        holding one, to a phone whose seat ``token`` holds one and to a ``device`` that holds one; the
+        network ``address`` is recorded only (phones behind one address each take a seat)."""
+        refuse_damaged(table)
         clean = clean_name(name)
         if seat_no is not None and (not isinstance(seat_no, int) or isinstance(seat_no, bool)):
             raise HostError("bad_request", "'seat' must be a seat number")
@@ -315,6 +351,11 @@ class Tables:
             async with self._saving(table):
                 holding.name = clean
             return holding
+        mine = self._seat_of_device(table, device) if holding is None and not table.multi_seat else None
+        if mine is not None and seat_no in (None, mine.seat):
+            async with self._saving(table):
+                mine.name = clean
+            return mine
         if seat_no is not None:
             if not 0 <= seat_no < len(table.seats) or table.seats[seat_no].taken:
                 raise HostError("seat_taken", f"seat {seat_no} is not free at table {table.code}")
@@ -325,38 +366,67 @@ class Tables:
                 raise HostError("table_full", f"every seat of table {table.code} is taken")
             seat = free[0]
         if not table.multi_seat:
-            self._one_seat(table, holding, token, address)
+            self._one_seat(table, holding, token, device)
         async with self._saving(table):
             seat.name = clean
             seat.token = secrets.token_urlsafe(16)
-            seat.address = address
+            seat.address, seat.device = address, device
             if seat.takeover:  # a bot kept this released seat warm: the new phone plays it from now on
                 seat.bot, seat.takeover = None, False
                 seat.changed_hands()
+            if table.autostart and table.state == LOBBY and not table.free_seats():
+                self._set_up(table, table.options)  # saved with the seat: no full table stuck in the lobby
         return seat
 
-    def _one_seat(self, table: Table, holding: Seat | None, token: str | None, address: str | None) -> None:
+    @staticmethod
+    def _seat_of_device(table: Table, device: str | None) -> Seat | None:
+        """The seat of ``table`` a phone of ``device`` holds (a live seat token), if any."""
+        if device is None:
+            return None
+        return next((s for s in table.seats if s.token is not None and s.device == device), None)
+
+    def _one_seat(self, table: Table, holding: Seat | None, token: str | None, device: str | None) -> None:
         message = f"this phone already holds a seat at table {table.code}; one phone, one seat"
         if holding is not None or (token is not None and any(s.token == token for s in table.seats)):
             raise HostError("already_seated", message)
-        if (address is not None and not self.config.trusts(address)
-                and any(s.taken and s.address == address for s in table.seats)):
+        if self._seat_of_device(table, device) is not None:
             raise HostError("already_seated", message)
 
     async def start(self, table: Table, options: Any = None) -> None:
         """Set up the game once every seat is taken."""
+        refuse_damaged(table)
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
         if table.free_seats():
             raise HostError("not_ready", f"table {table.code} still has a free seat")
         new_options = table.options if options is None else self._options(table.game, options)
-        game = self._check_setup(table.game, len(table.seats), table.seed, new_options)
         async with self._saving(table):
-            table.options, table.engine_game, table.state = new_options, game, PLAYING
-            table.history, table.turn_actions = [], {}
-            if game.is_over():
-                table.state, table.ended = OVER, self.clock()
+            self._set_up(table, new_options)
+
+    def _set_up(self, table: Table, options: dict[str, Any]) -> None:
+        """Set up the game of a full lobby table (inside the caller's :meth:`_saving`)."""
+        game = self._check_setup(table.game, len(table.seats), table.seed, options)
+        table.options, table.engine_game, table.state = options, game, PLAYING
+        table.history, table.turn_actions = [], {}
+        if game.is_over():
+            table.state, table.ended = OVER, self.clock()
         log.info("table %s started", table.code)
+
+    async def start_due(self) -> list[Table]:
+        """Start every autostart lobby table whose seats are all taken (a host stopped between a join and
+        its start, or restored from an older host, left it so); the tables started."""
+        due = [t for t in self.tables.values() if t.state == LOBBY and t.autostart and not t.free_seats()]
+        started = []
+        for table in due:
+            try:
+                async with table.lock:
+                    await self.start(table)
+            except Exception as exc:
+                log.error("table %s: its autostart at restore failed (%s); it waits in the lobby",
+                          table.code, exc)
+                continue
+            started.append(table)
+        return started
 
     def _seat_number(self, table: Table, seat_no: Any) -> Seat:
         if not isinstance(seat_no, int) or isinstance(seat_no, bool) or not 0 <= seat_no < len(table.seats):
@@ -366,9 +436,10 @@ class Tables:
     async def release(self, table: Table, seat_no: Any) -> Seat:
         """Make a seat's token stale so another device may join it. A bot filling the seat leaves too,
         except a take-over's bot: it keeps the seat warm until a new phone joins it."""
+        refuse_damaged(table)
         seat = self._seat_number(table, seat_no)
         async with self._saving(table):
-            seat.token = seat.address = None
+            seat.token = seat.address = seat.device = None
             if seat.bot is not None and not seat.takeover:
                 seat.bot = None
                 seat.changed_hands()
@@ -393,6 +464,7 @@ class Tables:
         whose phone has been away for the take-over delay (or that was released) is handed to a bot, a
         bot's level changes, or ``None`` ends a take-over (the seat waits for its phone) or frees a bot's
         seat for a new phone."""
+        refuse_damaged(table)
         seat = self._seat_number(table, seat_no)
         if level is not None and (not isinstance(level, str) or level not in LEVELS):
             raise HostError("bad_request", f"'level' must be one of {', '.join(LEVELS)}, or null for no bot")
@@ -400,6 +472,8 @@ class Tables:
             raise HostError("game_over", f"the game at table {table.code} is over")
         if seat.bot == level:
             return seat
+        if level is not None and seat.bot is None:
+            self._room_for_bot(table)
         if table.state == LOBBY:
             if seat.token is not None:
                 raise HostError("seat_taken", f"a phone holds seat {seat.seat}; release it first")
@@ -425,6 +499,18 @@ class Tables:
             seat.changed_hands()
         return seat
 
+    def _room_for_bot(self, table: Table) -> None:
+        """Refuse one more bot over the bound of bots at the live tables of the table's creator (the
+        host's own machine is not bound): bots cost the workers every table shares."""
+        bound = self.limits.bot_seats_per_device
+        if self.config.trusts(table.creator):
+            return
+        bots = sum(1 for t in self.tables.values() if t.creator == table.creator and t.state != OVER
+                   for s in t.seats if s.bot is not None)
+        if bots >= bound:
+            raise HostError("too_many_bots", f"the tables of one device seat at most {bound} bots; free a "
+                                             f"bot seat or finish a table first")
+
     async def hand_back(self, table: Table, seat: Seat) -> bool:
         """The seat's phone is back: a take-over ends (True) and the player plays again."""
         if not seat.takeover:
@@ -437,6 +523,7 @@ class Tables:
     async def act(self, table: Table, seat: Seat, action: Any, by: str = PLAYER) -> Played:
         """Apply one action of ``seat`` (chosen ``by`` its phone, a bot or the clock); it is on disk when
         this returns."""
+        refuse_damaged(table)
         if table.state == LOBBY or table.engine_game is None:
             raise HostError("not_started", f"table {table.code} has not started")
         if table.state == OVER:
@@ -449,10 +536,10 @@ class Tables:
             raise HostError("not_your_turn", f"seat {seat.seat} need not act now")
         action = json.loads(_plain_json(action, "action"))
         legal = game.legal_actions(seat.seat)
-        try:
-            action = legal[legal.index(action)]  # the engine's own entry: exact types
-        except ValueError:
+        listed = next((a for a in legal if same_json(a, action)), None)
+        if listed is None:
             self._explain_illegal(table, seat.seat, action, legal)
+        action = listed  # the engine's own entry: exact types
         simultaneous = len(to_act) > 1
         if simultaneous and table.turn_actions.get(seat.seat, 0) >= self.limits.changes_per_turn:
             raise HostError("too_many_changes", f"seat {seat.seat} changed its choice "
@@ -552,17 +639,18 @@ class Tables:
 
     async def play_again(self, table: Table) -> Table:
         """A new lobby table with the same game, options, settings, players, seats and tokens."""
+        refuse_damaged(table)
         if table.state != OVER:
             raise HostError("not_over", f"the game at table {table.code} is not over")
         if table.next_code is not None and table.next_code in self.tables:
             return self.tables[table.next_code]
-        self._room_for(table.creator)
+        await self._room_for(table.creator)
         now = self._now()
         new = Table(
             code=self.codes.draw(), game=table.game, seed=self.seed_source(),
             options=copy.deepcopy(table.options), autostart=table.autostart, multi_seat=table.multi_seat,
             created=now, updated=now, board_key=table.board_key, creator=table.creator, clock=table.clock,
-            seats=[Seat(s.seat, s.name, s.token, s.address) if s.bot is None or s.takeover
+            seats=[Seat(s.seat, s.name, s.token, s.address, device=s.device) if s.bot is None or s.takeover
                    else Seat(s.seat, bot=s.bot) for s in table.seats],
         )
         try:
@@ -585,13 +673,21 @@ class Tables:
         self.codes.hold(table.code, last + self.limits.code_reuse_seconds)
         log.info("table %s left memory (%s)", table.code, table.state)
 
+    def _lobby_expired(self, table: Table, now: float, in_use: bool) -> bool:
+        """True for a lobby no phone has sat at for ``limits.lobby_unseated_seconds`` since its last
+        change (watched or not), or idle for ``limits.lobby_idle_seconds`` and not ``in_use``."""
+        if table.state != LOBBY:
+            return False
+        idle = now - table.updated
+        return (idle > self.limits.lobby_unseated_seconds and not seated(table)) or (
+            idle > self.limits.lobby_idle_seconds and not in_use)
+
     async def sweep(self, in_use: Callable[[Table], bool]) -> list[Table]:
-        """Expire lobbies idle for ``limits.lobby_idle_seconds`` that no socket uses (``in_use``), drop
-        finished tables ``limits.finished_grace_seconds`` after their game ended; the tables dropped."""
+        """Expire lobbies nobody sits at or uses (see :meth:`_lobby_expired`), drop finished tables
+        ``limits.finished_grace_seconds`` after their game ended; the tables dropped."""
         now = self.clock()
         limits = self.limits
-        idle = [t for t in self.tables.values()
-                if t.state == LOBBY and now - t.updated > limits.lobby_idle_seconds and not in_use(t)]
+        idle = [t for t in self.tables.values() if self._lobby_expired(t, now, in_use(t))]
         done = [t for t in self.tables.values()
                 if t.state == OVER and now - (t.ended or t.created) > limits.finished_grace_seconds]
         if idle:
@@ -613,9 +709,20 @@ class Tables:
             try:
                 table = self._rebuild(saved)
             except Exception as exc:
-                code = saved.fields.get("code")
-                shown = code.decode("utf-8", "replace") if isinstance(code, bytes) else code
-                log.error("table %s could not be restored and is skipped: %s", shown, exc)
+                table = self._damaged(saved, str(exc) or type(exc).__name__)
+                if table.code in self.tables:
+                    continue
+                log.error("table %s could not be restored (%s): it is shown as damaged (error code "
+                          "damaged_table) and its saved rows are kept as they are", table.code, table.damage)
+                self.tables[table.code] = table
+                self.codes.hold(table.code, math.inf)
+                loaded.append(table.code)
+                continue
+            if self._lobby_expired(table, self.clock(), in_use=False):  # expired while the host was down
+                keys.append(("UPDATE tables SET state = ?, updated = ? WHERE code = ? AND state = ?",
+                             (EXPIRED, self.clock(), table.code, LOBBY)))
+                self.codes.hold(table.code, self.clock() + self.limits.code_reuse_seconds)
+                log.info("table %s: a lobby nobody sat at, expired while the host was stopped", table.code)
                 continue
             if not table.board_key:  # saved by a host without board keys
                 table.board_key = secrets.token_urlsafe(18)
@@ -627,6 +734,21 @@ class Tables:
             self.store.write_now(keys)
         return loaded
 
+    def _damaged(self, saved: SavedTable, reason: str) -> Table:
+        """The stand-in of a saved table that could not be rebuilt: its code, what can be read of its
+        game kind and creation time, state :data:`DAMAGED` with the reason; no seats, no game."""
+        def readable(name: str) -> str:
+            raw = saved.fields.get(name)
+            return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw or "")
+
+        try:
+            created = float(saved.fields.get("created") or 0.0)
+        except (TypeError, ValueError):
+            created = 0.0
+        return Table(code=readable("code") or "?", game=readable("game") or "?", seed=0, options={},
+                     seats=[], board_key="", creator=None, state=DAMAGED, created=created, updated=created,
+                     damage=reason[:200])
+
     def _rebuild(self, saved: SavedTable) -> Table:
         f = saved.fields
         code, game_kind, state = text(f["code"], "code"), text(f["game"], "game"), text(f["state"], "state")
@@ -636,8 +758,9 @@ class Tables:
         if not isinstance(options, dict):
             raise ValueError("its options are not a map")
         seats = [Seat(int(n), text(name, "name"), text(token, "token"), text(address, "address"),
-                      bot=_saved_level(text(bot, "bot")), takeover=bool(takeover))
-                 for n, name, token, address, bot, takeover in saved.seats]
+                      bot=_saved_level(text(bot, "bot")), takeover=bool(takeover),
+                      device=text(device, "device"))
+                 for n, name, token, address, bot, takeover, device in saved.seats]
         if [s.seat for s in seats] != list(range(int(f["seat_count"]))):
             raise ValueError("its seats are incomplete")
         created = float(f["created"])

@@ -26,6 +26,43 @@ from host.limits import Throttled
 log = logging.getLogger("host.transport")
 
 RESERVED_EVENTS = frozenset({"connect", "disconnect", "connect_error"})
+PACKET_TYPES = range(7)  # CONNECT .. BINARY_ACK
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def non_string_key(value: Any) -> Any:
+    """The first map key in ``value`` (searched through nested maps and lists) that is not a string,
+    else ``None``; iterative, so a deeply nested payload cannot exhaust the stack."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if not isinstance(key, str):
+                    return repr(key)[:20]
+                pending.append(inner)
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
+    return None
+
+
+def frame_problem(pkt: Any) -> str | None:
+    """What is wrong with a decoded packet's fields (a JSON-like type check: a number is never a
+    boolean, map keys are strings), or ``None``."""
+    if not _whole(pkt.packet_type) or pkt.packet_type not in PACKET_TYPES:
+        return "a packet's 'type' must be a Socket.IO packet number"
+    if pkt.id is not None and (not _whole(pkt.id) or pkt.id < 0):
+        return "a packet's 'id' must be a whole number"
+    if pkt.namespace is not None and not isinstance(pkt.namespace, str):
+        return "a packet's 'nsp' must be a string"
+    if pkt.packet_type == packet.EVENT:
+        key = non_string_key(pkt.data)
+        if key is not None:
+            return f"map keys must be strings, not {key}"
+    return None
 
 
 def _size(item: Any) -> int:
@@ -99,7 +136,11 @@ class HostServer(socketio.AsyncServer):
             return
         kind = pkt.packet_type
         try:
-            if kind == packet.CONNECT:
+            problem = frame_problem(pkt)
+            if problem is not None:
+                self.bad_packets.note(problem)
+                await self._refuse_malformed(eio_sid, pkt, problem)
+            elif kind == packet.CONNECT:
                 await self._handle_connect(eio_sid, pkt.namespace, pkt.data)
             elif kind == packet.DISCONNECT:
                 await self._handle_disconnect(eio_sid, pkt.namespace, self.reason.CLIENT_DISCONNECT)
@@ -136,6 +177,17 @@ class HostServer(socketio.AsyncServer):
             await self._reply(eio_sid, pkt, "bad_request", message)
             return
         sid = self.manager.sid_from_eio_sid(eio_sid, pkt.namespace or "/")
+        if sid is not None:
+            await self.emit("error", {"error": "bad_request", "message": message}, to=sid)
+
+    async def _refuse_malformed(self, eio_sid: str, pkt: Any, message: str) -> None:
+        """Answer a malformed packet: an error ack when it carries a usable ack id, else an ``error``
+        event (a socket not connected to the namespace yet gets nothing: it has no socket id)."""
+        if _whole(pkt.id) and pkt.id >= 0:
+            pkt.namespace = pkt.namespace if isinstance(pkt.namespace, str) else "/"
+            await self._reply(eio_sid, pkt, "bad_request", message)
+            return
+        sid = self.manager.sid_from_eio_sid(eio_sid, "/")
         if sid is not None:
             await self.emit("error", {"error": "bad_request", "message": message}, to=sid)
 

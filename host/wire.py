@@ -26,6 +26,18 @@ class JsMsgPackPacket(MsgPackPacket):
 
     ext_hook = staticmethod(js_ext_hook)
 
+    def decode(self, encoded_packet: Any) -> None:
+        """Decode a received packet without judging it: maps may have keys of any type and fields may be
+        missing or of any type (:func:`host.transport.frame_problem` says what is wrong, so that the
+        sender gets an error ack instead of silence)."""
+        decoded = msgpack.loads(encoded_packet, ext_hook=self.ext_hook, strict_map_key=False)
+        if not isinstance(decoded, dict):
+            raise ValueError("a packet must be a map")
+        self.packet_type = decoded.get("type")
+        self.data = decoded.get("data")
+        self.id = decoded.get("id")
+        self.namespace = decoded.get("nsp")
+
     def _to_dict(self) -> dict[str, Any]:
         d = super()._to_dict()
         if d.get("data") is None:

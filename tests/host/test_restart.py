@@ -72,7 +72,7 @@ def _corrupt(data_dir, sql, *params):
         db.execute(sql, params)
 
 
-async def test_corrupted_tables_are_skipped_and_the_others_restored(aiohttp_server, data_dir, caplog):
+async def test_corrupted_tables_are_shown_damaged_and_the_others_restored(aiohttp_server, data_dir, caplog):
     app = create_app(data_dir, seed_source=itertools.count(3).__next__)
     tables = app[TABLES]
     made = []
@@ -96,10 +96,11 @@ async def test_corrupted_tables_are_skipped_and_the_others_restored(aiohttp_serv
     with caplog.at_level(logging.ERROR, logger="host.tables"):
         again = create_app(data_dir)
     live = again[TABLES].tables
-    assert set(live) == {good, lobby}
+    assert set(live) == {good, lobby, bad_json, bad_action, bad_snapshot}
     assert live[good].step == 3 and live[lobby].state == "lobby"
-    for code in (bad_json, bad_action, bad_snapshot):
-        assert any(code in r.getMessage() and "skipped" in r.getMessage() for r in caplog.records), code
+    for code in (bad_json, bad_action, bad_snapshot):  # reported, never reset to step 0
+        assert live[code].state == "damaged" and live[code].engine_game is None
+        assert any(code in r.getMessage() and "damaged" in r.getMessage() for r in caplog.records), code
     again[STORE].close()
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import engine
-from host.app import TABLES
+from host.app import HUB, TABLES
 
 from .conftest import host_state, until
 
@@ -165,14 +165,16 @@ async def test_one_phone_one_seat_unless_the_table_allows_several(lan_clients, l
     ann = await lan_clients()
     first = await ann.call("join", {"code": code, "name": "Ann"})
     before = host_state(lan_server.app)
-    # The same socket, another seat; a second socket of the same device (same address, or its token).
+    # The same socket, another seat; a second socket of the same device (its device token, or its seat
+    # token; the address alone does not say: phones behind one router share it).
     assert (await ann.call("join", {"code": code, "name": "Ann2", "seat": 1}))["error"] == "already_seated"
-    tab = await lan_clients()
-    assert (await tab.call("join", {"code": code, "name": "Ann3"}))["error"] == "already_seated"
+    device = lan_server.app[HUB].clients[ann.sio.get_sid()].device
+    tab = await lan_clients(auth={"device": device})
+    assert (await tab.call("join", {"code": code, "name": "Ann3", "seat": 1}))["error"] == "already_seated"
     assert host_state(lan_server.app) == before
     # The board allows one phone to play several seats.
     assert (await board.call("configure", {"code": code, "multi_seat": True, "board_key": key}))["ok"]
-    second = await tab.call("join", {"code": code, "name": "Ann3"})
+    second = await tab.call("join", {"code": code, "name": "Ann3", "seat": 1})
     assert second["seat"] == 1 and second["token"] != first["token"]
     table = await board.wait("table", lambda t: t["multi_seat"] and t["seats"][1]["taken"])
     assert table["seats"][0]["name"] == "Ann"

@@ -47,7 +47,7 @@ async def _three_tables(data_dir):
     return codes
 
 
-async def test_a_row_with_undecodable_text_is_skipped_and_the_others_served(data_dir, caplog):
+async def test_a_row_with_undecodable_text_is_shown_as_damaged_and_the_others_served(data_dir, caplog):
     bad_name, bad_action, good = await _three_tables(data_dir)
     with sqlite3.connect(data_dir / DB_NAME) as db:  # bytes that are not UTF-8, stored as TEXT
         db.execute("UPDATE seats SET name = CAST(x'41ff6e6e' AS TEXT) WHERE code = ? AND seat = 0",
@@ -56,9 +56,11 @@ async def test_a_row_with_undecodable_text_is_skipped_and_the_others_served(data
                    (bad_action,))
     with caplog.at_level(logging.ERROR, logger="host.tables"):
         app = create_app(data_dir)
-    assert set(app[TABLES].tables) == {good} and app[TABLES].tables[good].step == 4
+    live = app[TABLES].tables
+    assert set(live) == {good, bad_name, bad_action} and live[good].step == 4
     for code, what in ((bad_name, "name"), (bad_action, "action")):
-        assert any(code in r.getMessage() and "skipped" in r.getMessage() and what in r.getMessage()
+        assert live[code].state == "damaged" and what in (live[code].damage or "")
+        assert any(code in r.getMessage() and "damaged_table" in r.getMessage() and what in r.getMessage()
                    for r in caplog.records), code
     app[STORE].close()
 

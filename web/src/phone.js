@@ -66,8 +66,14 @@ let waitingNotices = []; // notices heard before the first view said which seat 
 let lastPrompt = null;
 let firstView = true;
 
+// The phone's device token (one per browser, for every table): the host ties a seat to it, not to the
+// network address, so two phones behind one router each take a seat. The host issues one if absent.
+const DEVICE_KEY = "wt.device";
 const socket = openSocket({
-  getAuth: () => (state.token ? { token: state.token } : {}),
+  getAuth: () => {
+    const device = localStorage.getItem(DEVICE_KEY);
+    return { ...(state.token ? { token: state.token } : {}), ...(device ? { device } : {}) };
+  },
   onStatus: (online, kicked) => {
     Object.assign(state, { online, kicked });
     if (online && !state.token) lookUp();
@@ -242,6 +248,9 @@ socket.on("new_table", (msg) => {
   paint();
 });
 
+socket.on("device", (msg) => {
+  if (typeof msg?.device === "string") localStorage.setItem(DEVICE_KEY, msg.device);
+});
 socket.on("error", (msg) => {
   if (msg?.error === "replaced") return; // the banner says it once the host closes this socket
   if (msg?.error === "bad_token") forgetSeat();

@@ -44,13 +44,12 @@ export async function request(socket, event, payload) {
 }
 
 // The host explains a refusal in English (its terminal's language): in another language the page says the
-// refusal's code in its own words when the catalogs have them ("err.<code>").
-const SAID_ERRORS = new Set(["not_your_turn", "game_over", "illegal_action", "seat_taken", "table_full", "no_table",
-  "already_started", "rate_limited", "too_many_tables", "no_free_code", "stopping", "internal", "forbidden", "not_seated", "bad_request"]);
-
+// refusal's code in its own words ("err.<code>": the catalogs have one for every code the host sends).
 /** The human text of a failed ack. */
 export function errorText(reply) {
-  if (locale() !== "en" && SAID_ERRORS.has(reply?.error)) return t(`err.${reply.error}`);
+  const code = typeof reply?.error === "string" ? reply.error : "";
+  const said = code ? t(`err.${code}`) : "";
+  if (locale() !== "en" && said && said !== `err.${code}`) return said;
   return reply?.message || reply?.error || t("err.generic", { message: "?" });
 }
 

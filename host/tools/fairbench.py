@@ -1,0 +1,322 @@
+"""Fairness bench of the host's bots and clocks, run by ``make bench`` (issue 18, finding 1).
+
+``python -m host.tools.fairbench [--seconds S] [--workers N] [--clock S]`` starts the real host app in this
+process on 127.0.0.1 (a temporary data dir, loopback not trusted, so every client is a phone of the
+Wi-Fi). Each party connects from its own loopback address (127.0.0.2, ...): an *attacker* device creates
+its quota of classic tables of 7 seats and fills them with ``hard`` bots as far as the host lets it, and
+starts the full ones; nobody watches them. Meanwhile a *victim* table of two ``easy`` bots (its board
+watching) and a *clock* table (two phones that never move, a clock of ``--clock`` seconds) play. The bench
+prints how late each victim bot move came after its pace and how late each clock fired after its
+countdown (wall time: these are scheduling delays, the thing the issue bounds), and the host process's
+CPU time. Targets of the issue: a bot move within pace + 1 s, a 10 s clock within 11 s.
+
+Then a *listing flood*: a Duel table played flat out by two lean phones (random moves) has its act→ack
+round trips measured for ``--flood-seconds`` quietly, then as long again while ten other addresses send
+``list_tables`` as fast as they are answered (four at a time each, from a subprocess: the flooders' own
+decoding must not eat the host's event loop). Target: the flooded p99 within 2× of
+the quiet one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+import aiohttp
+import msgpack
+import socketio
+from aiohttp import web
+
+from host.app import TABLES, create_app
+from host.config import BotSettings, HostConfig, Limits, default_bot_workers
+from host.tools.benchphone import CONNECT, EIO_PING, EIO_PONG, EVENT, NAMESPACE, LeanPhone, socket_url
+from host.tools.figures import LOOPBACK, p99
+from host.wire import JsMsgPackPacket
+
+ATTACKER, VICTIM, CLOCKED, PLAYERS = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
+FLOODERS = [f"127.0.0.{n}" for n in range(20, 30)]
+FLOOD_CALLS = 4  # list_tables in flight per flooding address (each answered one is sent again)
+PACE = 1.0
+CALL_WAIT = 15.0
+
+
+class Party:
+    """A socket connected from its own source address, keeping the time of each event it gets."""
+
+    def __init__(self, url: str, source: str) -> None:
+        self.url, self.source = url, source
+        self.session: aiohttp.ClientSession | None = None
+        self.sio: socketio.AsyncClient | None = None
+        self.heard: list[tuple[float, str, Any]] = []
+
+    async def connect(self) -> Party:
+        """Connect from ``source``."""
+        self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(self.source, 0)))
+        self.sio = socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection=False,
+                                        http_session=self.session)
+        for event in ("events", "clock"):
+            self.sio.on(event, self._keeper(event))
+        await self.sio.connect(self.url, transports=["websocket"])
+        return self
+
+    def _keeper(self, event: str) -> Any:
+        async def keep(data: Any) -> None:
+            self.heard.append((time.monotonic(), event, data))
+        return keep
+
+    async def call(self, event: str, payload: dict[str, Any]) -> Any:
+        """An acknowledged event."""
+        assert self.sio is not None
+        return await self.sio.call(event, payload, timeout=CALL_WAIT)
+
+    async def close(self) -> None:
+        """Disconnect and close the session."""
+        if self.sio is not None:
+            with contextlib.suppress(Exception):
+                await self.sio.disconnect()
+        if self.session is not None:
+            await self.session.close()
+
+
+async def _bot_table(party: Party, game: str, seats: int, level: str) -> tuple[str, bool]:
+    """A table of ``party`` with as many bots of ``level`` as the host allows; its code, and whether it
+    started (every seat a bot)."""
+    made = await party.call("create_table", {"game": game, "seats": seats})
+    if not made.get("ok"):
+        return "", False
+    code, key = made["code"], made["board_key"]
+    placed = 0
+    for seat in range(seats):
+        ack = await party.call("set_bot", {"code": code, "seat": seat, "level": level, "board_key": key})
+        placed += bool(ack.get("ok"))
+    if placed < seats:
+        return code, False
+    return code, bool((await party.call("start", {"code": code, "board_key": key})).get("ok"))
+
+
+def _late_bot_moves(events: list[tuple[float, str, Any]]) -> list[float]:
+    """Seconds each move came after the previous one, beyond the pace."""
+    times = [t for t, name, _ in events if name == "events"]
+    return [max(0.0, b - a - PACE) for a, b in zip(times, times[1:], strict=False)]
+
+
+def _late_clocks(events: list[tuple[float, str, Any]], seconds: float) -> list[float]:
+    """Seconds each clock move came after its countdown ran out (counted from the ``clock`` message
+    that announced it)."""
+    late, started = [], None
+    for at, name, data in events:
+        if name == "clock" and data["clocks"] and started is None:
+            started = at + data["clocks"][0]["remaining"]
+        elif name == "events" and data.get("by") == "clock" and started is not None:
+            late.append(at - started)
+            started = None
+    return late
+
+
+def _figures(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    return (f"{name}: n={len(values)} min {min(values):.2f} s, median {statistics.median(values):.2f} s, "
+            f"max {max(values):.2f} s")
+
+
+async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
+    """Play the loads for ``seconds``; the figures."""
+    limits = Limits()
+    bots = BotSettings(pace_seconds=PACE, workers=workers, clock_min_seconds=min(10.0, clock))
+    config = HostConfig(trust_loopback=False, limits=limits, bots=bots)
+    with tempfile.TemporaryDirectory(prefix="wt-fairbench-") as data:
+        app = create_app(data, config=config)
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, LOOPBACK, 0)
+        await site.start()
+        port = runner.addresses[0][1]
+        url = f"http://{LOOPBACK}:{port}"
+        parties: list[Party] = []
+        try:
+            attacker = await Party(url, ATTACKER).connect()
+            victim = await Party(url, VICTIM).connect()
+            clocked = await Party(url, CLOCKED).connect()
+            parties += [attacker, victim, clocked]
+            started = [await _bot_table(attacker, "classic", 7, "hard")
+                       for _ in range(limits.tables_per_address)]
+            attacking = sum(1 for _, ok in started if ok)
+            cpu = time.process_time()
+            made = await victim.call("create_table", {"game": "duel"})
+            for seat in (0, 1):
+                await victim.call("set_bot", {"code": made["code"], "seat": seat, "level": "easy",
+                                              "board_key": made["board_key"]})
+            await victim.call("watch", {"code": made["code"], "board_key": made["board_key"]})
+            await victim.call("start", {"code": made["code"]})
+            timed = await clocked.call("create_table", {"game": "duel", "multi_seat": True, "clock": clock})
+            for seat, name in enumerate(("Ann", "Bob")):
+                await clocked.call("join", {"code": timed["code"], "name": name, "seat": seat})
+            await clocked.call("watch", {"code": timed["code"], "board_key": timed["board_key"]})
+            await clocked.call("start", {"code": timed["code"]})
+            await asyncio.sleep(seconds)
+            cpu = time.process_time() - cpu
+            live = app[TABLES].tables
+            attacker_moves = sum(live[code].step for code, ok in started if ok and code in live)
+        finally:
+            for party in parties:
+                await party.close()
+            await runner.cleanup()
+    return {"attacker_tables": attacking, "attacker_moves": attacker_moves,
+            "bot_late": _late_bot_moves(victim.heard),
+            "clock_late": _late_clocks(clocked.heard, clock), "cpu": cpu, "seconds": seconds}
+
+
+async def _play_for(url: str, until: float, latencies: list[float]) -> int:
+    """Play Duel games with two lean phones from ``PLAYERS`` until ``until``; the games played. Every
+    accepted ``act``'s round trip goes to ``latencies``."""
+    board = await Party(url, PLAYERS).connect()
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(PLAYERS, 0)))
+    games = 0
+
+    def heard(seconds: float, accepted: bool) -> None:
+        if accepted:
+            latencies.append(seconds)
+
+    try:
+        while time.monotonic() < until:
+            code = (await board.call("create_table", {"game": "duel", "autostart": True}))["code"]
+            phones = [LeanPhone(session, url, code, f"P{s}", seed=games * 2 + s, on_ack=heard)
+                      for s in (0, 1)]
+            try:
+                for phone in phones:
+                    await phone.join()
+                await asyncio.gather(*(phone.play() for phone in phones))
+            finally:
+                for phone in phones:
+                    await phone.close()
+            games += 1
+    finally:
+        await board.close()
+        await session.close()
+    return games
+
+
+async def _flood_from(url: str, source: str, until: float, counts: dict[str, int]) -> None:
+    """One flooding address: a raw websocket keeping ``FLOOD_CALLS`` ``list_tables`` in flight until
+    ``until``. Answers are counted, never decoded (a real flooder's decoding happens on its own device,
+    not on the host's cores)."""
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
+    try:
+        ws = await session.ws_connect(socket_url(url), autoping=False, max_msg_size=0)
+        await ws.receive(timeout=CALL_WAIT)  # Engine.IO open
+        await ws.send_bytes(msgpack.packb({"type": CONNECT, "nsp": NAMESPACE, "data": {}}))
+        ask = msgpack.packb({"type": EVENT, "nsp": NAMESPACE, "data": ["list_tables", {}], "id": 1})
+        for _ in range(FLOOD_CALLS):
+            await ws.send_bytes(ask)
+        async for message in ws:
+            if message.type == aiohttp.WSMsgType.TEXT and message.data == EIO_PING:
+                await ws.send_str(EIO_PONG)
+            elif message.type == aiohttp.WSMsgType.BINARY and b"list_tables" not in message.data:
+                if b"tables" in message.data:
+                    counts["ok"] += 1
+                elif b"busy" in message.data:
+                    counts["busy"] += 1
+                else:
+                    continue  # the connect's answer, the issued device token
+                if time.monotonic() >= until:
+                    break
+                await ws.send_bytes(ask)
+        await ws.close()
+    finally:
+        await session.close()
+
+
+async def _flood(url: str, until: float) -> tuple[int, int]:
+    """``list_tables`` from every flooding address until ``until``; (answered, refused as busy)."""
+    counts = {"ok": 0, "busy": 0}
+    await asyncio.gather(*(_flood_from(url, source, until, counts) for source in FLOODERS))
+    return counts["ok"], counts["busy"]
+
+
+async def run_flood(seconds: float) -> dict[str, Any]:
+    """The listing flood: act→ack round trips quiet, then under the flood."""
+    with tempfile.TemporaryDirectory(prefix="wt-fairbench-") as data:
+        app = create_app(data, config=HostConfig(trust_loopback=False))
+        for n in range(30):  # a host with tables to list
+            await app[TABLES].create("classic", seats=7, creator=f"192.168.1.{n % 10}")
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, LOOPBACK, 0)
+        await site.start()
+        url = f"http://{LOOPBACK}:{runner.addresses[0][1]}"
+        quiet: list[float] = []
+        flooded: list[float] = []
+        try:
+            cpu = time.process_time()
+            await _play_for(url, time.monotonic() + seconds, quiet)
+            quiet_cpu = time.process_time() - cpu
+            until = time.monotonic() + seconds
+            cpu = time.process_time()
+            flooder = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds",
+                str(seconds), stdout=asyncio.subprocess.PIPE)
+            await _play_for(url, until, flooded)
+            out, _ = await flooder.communicate()
+            answered = tuple(json.loads(out.decode().strip().splitlines()[-1]))
+            flooded_cpu = time.process_time() - cpu
+        finally:
+            await runner.cleanup()
+    return {"quiet": quiet, "flooded": flooded, "answered": answered, "quiet_cpu": quiet_cpu,
+            "flooded_cpu": flooded_cpu}
+
+
+def _round_trips(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: none"
+    return (f"{name}: n={len(values)} p50 {statistics.median(values) * 1000:.1f} ms, "
+            f"p99 {p99(values) * 1000:.1f} ms, max {max(values) * 1000:.1f} ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(prog="python -m host.tools.fairbench")
+    parser.add_argument("--seconds", type=float, default=35.0, help="how long the loads play (default 35)")
+    parser.add_argument("--workers", type=int, default=default_bot_workers(), help="bot worker processes")
+    parser.add_argument("--clock", type=float, default=10.0, help="the clock table's seconds per decision")
+    parser.add_argument("--flood-seconds", type=float, default=15.0,
+                        help="each phase of the listing flood (default 15; 0 skips it)")
+    parser.add_argument("--flood-url", help=argparse.SUPPRESS)  # the flooding subprocess's own run
+    args = parser.parse_args(argv)
+    if args.flood_url:
+        print(json.dumps(asyncio.run(_flood(args.flood_url, time.monotonic() + args.flood_seconds))))
+        return 0
+    figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock))
+    print(f"fairbench: {figures['attacker_tables']} attacker tables of 7 hard bots running, "
+          f"{args.workers} worker(s), {figures['seconds']:g} s; they played "
+          f"{figures['attacker_moves']} moves")
+    late_bot = f"easy-bot move late after its {PACE:g} s pace (target < 1 s)"
+    print("  " + _figures(late_bot, figures["bot_late"]))
+    print("  " + _figures(f"{args.clock:g} s clock late (target < 1 s)", figures["clock_late"]))
+    print(f"  host process CPU time: {figures['cpu']:.2f} s over {figures['seconds']:g} s")
+    if args.flood_seconds > 0:
+        flood = asyncio.run(run_flood(args.flood_seconds))
+        ok, busy = flood["answered"]
+        print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy")
+        print("  " + _round_trips("act->ack quiet", flood["quiet"]))
+        print("  " + _round_trips("act->ack flooded", flood["flooded"]))
+        per_act = flood["quiet_cpu"] / max(1, len(flood["quiet"]))  # the players' and host's, per act
+        listing = flood["flooded_cpu"] - per_act * len(flood["flooded"])
+        print(f"  this process's CPU time (host and players): quiet {flood['quiet_cpu']:.2f} s, flooded "
+              f"{flood['flooded_cpu']:.2f} s over {args.flood_seconds:g} s each; the flood's share "
+              f"{listing:.2f} s, {listing / max(1, ok) * 1000:.2f} ms per list_tables answered")
+        if flood["quiet"] and flood["flooded"]:
+            ratio = p99(flood["flooded"]) / p99(flood["quiet"])
+            print(f"  flooded p99 / quiet p99: {ratio:.2f} (target < 2)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
