@@ -95,10 +95,10 @@ def floored(price: int) -> int:
     return price if price >= PURCHASE_PRICE_FLOOR else PURCHASE_PRICE_FLOOR
 
 
-# cities.md §9.2 (?): the Clandestine Wharves' rebate, the Secret Warehouse's extra unit and the Black Market's
-# unit serve at most once per turn per card (True): when Babylon B plays its last card in the turn of its sixth
-# (7wonders.md §6.3), what the turn's first purchase used is not offered again. False: once per purchase (each
-# build or stage is a purchase of its own). Read only by engine.classic.rebates.available_effects.
+# cities.md §9.2 (?): the Clandestine Wharves' rebate, the Secret Warehouse's extra unit and the Black
+# Market's unit serve at most once per turn per card (True): when Babylon B plays its last card in the turn
+# of its sixth (7wonders.md §6.3), what the turn's first purchase used is not offered again. False: once per
+# purchase (each build or stage is a purchase of its own). Read only by rebates.available_effects.
 ONCE_PER_TURN_PER_CARD = True
 
 # cities.md §9.3 / doubts 2 and 4 (?): what Secret Warehouse and Black Market produce is for their owner only
