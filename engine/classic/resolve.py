@@ -103,7 +103,7 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
         stage = state.stages[city] + 1
         fx = state.add_stage(city, card)
         events.append(_told({"type": "wonder", "seat": seat, "city": city, "stage": stage,
-                             "left": left, "right": right}, story))
+                             "left": left, "right": right, "coins": bank}, story))
         return Placed("stage", city, fx)
     if kind == OLYMPIA:
         state.olympia_used[city] = state.age

@@ -123,7 +123,9 @@ def _my_turn(game: ClassicGame, seat: int) -> dict[str, Any] | None:
             legal = game.free_city_legal()
             options = hand_options(s, 2, game.free_city_hand())
             discards = {k.card for k in legal if k.kind == DISCARD}
-            return {"city": 2, "cards": [_card_view(o, o.card in discards) for o in options]}
+            # a card the Free City can chain must be built (no stage with it), as its legal actions say
+            return {"city": 2, "cards": [_card_view(o._replace(wonder=(), wonder_reason="built through its chain")
+                                                    if o.chain else o, o.card in discards) for o in options]}
         return {"city": seat, "cards": [_card_view(o, True) for o in hand_options(s, seat, s.hands[seat])]}
     if s.phase == BABYLON and s.queue[0].city == seat:
         options = hand_options(s, seat, s.hands[seat], late=True)
