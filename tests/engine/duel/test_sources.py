@@ -1,5 +1,6 @@
 """Where the points came from (Duel): the result's sources per seat add up to its score-pad rows exactly,
-whatever the victory, and chosen cases name the right source (a guild, Progress tokens, a Wonder, the pawn)."""
+whatever the victory, and chosen cases name the right source (a guild, Progress tokens, a Wonder, the
+pawn)."""
 
 from __future__ import annotations
 
