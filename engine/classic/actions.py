@@ -119,10 +119,11 @@ def purchase_effects(state: State, city: int) -> int:
     return available_effects(state.abilities[city], state.spent[city])
 
 
-def _spent_units(effects: int) -> frozenset[str]:
-    """The extra-unit abilities (Secret Warehouse, Black Market) left out of a purchase: those not in
-    ``effects``."""
-    return frozenset(EFFECT_ABILITY[bit] for bit in EFFECT_ABILITY if bit & EXTRA_UNITS and not bit & effects)
+# Per mask of purchase effects, the extra-unit abilities (Secret Warehouse, Black Market) a purchase with
+# those effects leaves out: those not in the mask.
+_LEFT_OUT = tuple(frozenset(EFFECT_ABILITY[bit] for bit in EFFECT_ABILITY
+                            if bit & EXTRA_UNITS and not bit & mask)
+                  for mask in range(1 << len(EFFECT_ABILITY)))
 
 
 def pricer(state: State, city: int, cheap: list[int], effects: int | None = None) -> Pricer:
@@ -132,7 +133,7 @@ def pricer(state: State, city: int, cheap: list[int], effects: int | None = None
     for_sale, sale_choices = state.for_sale, state.sale_choices
     if state.cities:
         rebate = rebates(state, city)
-        without = _spent_units(purchase_effects(state, city) if effects is None else effects)
+        without = _LEFT_OUT[purchase_effects(state, city) if effects is None else effects]
         return Pricer(TradingContext(
             tuple(state.production[city]), tuple(state.own_choices_now(city, without)), tuple(for_sale[left]),
             tuple(state.sale_choices_now(left)), cheap[0], tuple(for_sale[right]),
