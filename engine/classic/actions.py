@@ -8,14 +8,24 @@ board resource and their brown and grey cards only. Payments come from :mod:`eng
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
-from functools import partial
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
-from engine.classic import readings as R
 from engine.classic.pricing import Coins, Pricer, TradingContext
 from engine.classic.readings import late_discounts
+from engine.classic.rebates import (
+    EFFECT_ABILITY,
+    EXTRA_UNITS,
+    NO_STORY,
+    PURCHASE_ABILITIES,
+    WHARVES,
+    Story,
+    available_effects,
+    story_of,
+    subsets,
+    ways,
+    wharf_payments,
+)
 from engine.classic.state import (
     ACTION_TYPES,
     BUILD,
@@ -104,14 +114,28 @@ def rebates(state: State, city: int) -> tuple[int, int]:
     return (1 << C.BOARD_RESOURCE[state.boards[left] // 2], 1 << C.BOARD_RESOURCE[state.boards[right] // 2])
 
 
-def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
-    """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right])."""
+def purchase_effects(state: State, city: int) -> int:
+    """Cities: the once-per-turn purchase effects ``city`` may still use this turn (see rebates)."""
+    return available_effects(state.abilities[city], state.spent[city])
+
+
+# Per mask of purchase effects, the extra-unit abilities (Secret Warehouse, Black Market) a purchase with
+# those effects leaves out: those not in the mask.
+_LEFT_OUT = tuple(frozenset(EFFECT_ABILITY[bit] for bit in EFFECT_ABILITY
+                            if bit & EXTRA_UNITS and not bit & mask)
+                  for mask in range(1 << len(EFFECT_ABILITY)))
+
+
+def pricer(state: State, city: int, cheap: list[int], effects: int | None = None) -> Pricer:
+    """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right]);
+    Cities: with the extra units of the purchase ``effects`` (default: those still available)."""
     left, right = state.left(city), state.right(city)
     for_sale, sale_choices = state.for_sale, state.sale_choices
     if state.cities:
         rebate = rebates(state, city)
+        without = _LEFT_OUT[purchase_effects(state, city) if effects is None else effects]
         return Pricer(TradingContext(
-            tuple(state.production[city]), tuple(state.own_choices_now(city)), tuple(for_sale[left]),
+            tuple(state.production[city]), tuple(state.own_choices_now(city, without)), tuple(for_sale[left]),
             tuple(state.sale_choices_now(left)), cheap[0], tuple(for_sale[right]),
             tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1]))
     return Pricer(tuple.__new__(TradingContext, (
@@ -120,40 +144,33 @@ def pricer(state: State, city: int, cheap: list[int]) -> Pricer:
         0, 0)))
 
 
-def wharf_rebate(state: State, city: int, found: tuple[Coins, ...]) -> tuple[Coins, ...]:
-    """Cities, Clandestine Wharves: 1 coin less, once per purchase, to the neighbour of each wharf the city
-    has (on a unit whose price is still 1 or more; never below readings.PURCHASE_PRICE_FLOOR)."""
-    abilities = state.abilities[city]
-    west, east = "wharf_left" in abilities, "wharf_right" in abilities
-    if not (west or east):
-        return found
-    floor = R.PURCHASE_PRICE_FLOOR
-    lowered = {Coins(max(floor, pay.left - 1) if west and pay.left > floor else pay.left,
-                     max(floor, pay.right - 1) if east and pay.right > floor else pay.right)
-               for pay in found}
-    return tuple(sorted(lowered, key=lambda pay: (pay.left + pay.right, pay)))
-
-
-def payments(prices: Pricer, need: tuple[int, ...], budget: int,
-             rebate: Callable[[tuple[Coins, ...]], tuple[Coins, ...]] | None = None,
+def payments(prices: Pricer, need: tuple[int, ...], budget: int, wharves: int = 0,
              ) -> tuple[tuple[Coins, ...], str | None]:
-    """Every affordable payment of ``need``, cheapest first, or a reason why there is none (``rebate``
-    lowers the payments: Cities' wharves)."""
+    """Every affordable payment of ``need``, cheapest first, or a reason why there is none (``wharves``:
+    the Clandestine Wharves available, mask of rebates.WHARF_LEFT / WHARF_RIGHT)."""
+    if wharves:
+        found_ways = ways(prices.context, need)
+        if found_ways is None:
+            return FREE, None
+        if not found_ways:
+            return (), "the resources cannot be produced or bought"
+        out = tuple(pay for pay in wharf_payments(found_ways, wharves) if pay.left + pay.right <= budget)
+        return out, (None if out else "not enough coins to buy the resources")
     found = prices.payments(need)
     if found is None:
         return FREE, None
     if not found.payments:
         return (), "the resources cannot be produced or bought"
-    if rebate is not None:
-        lowered = rebate(found.payments)
-        out = tuple(pay for pay in lowered if pay.left + pay.right <= budget)
-        return out, (None if out else "not enough coins to buy the resources")
     affordable = bisect_right(found.totals, budget)  # cheapest first: the affordable ones lead
     if affordable == len(found.totals):
         return found.payments, None
     if not affordable:
         return (), "not enough coins to buy the resources"
     return found.payments[:affordable], None
+
+
+def _wharves(state: State, city: int) -> int:
+    return purchase_effects(state, city) & WHARVES if state.cities else 0
 
 
 def card_build(state: State, city: int, card: int,
@@ -169,8 +186,7 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return (), bank, "not enough coins", False
-    wharf = partial(wharf_rebate, state, city) if state.cities else None
-    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, wharf)
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, _wharves(state, city))
     return found, bank, reason, False
 
 
@@ -191,8 +207,33 @@ def stage_payments(state: State, city: int, prices: Pricer) -> tuple[tuple[Coins
     if "architect_firm" in state.abilities[city]:
         return FREE, None, bank
     found, reason = payments(prices, C.BS_NEED[board_side][built], state.coins[city] - bank,
-                             partial(wharf_rebate, state, city))
+                             _wharves(state, city))
     return found, reason, bank
+
+
+def purchase_story(state: State, city: int, plan: Plan, late: bool = False) -> Story:
+    """Cities: what the purchase of a legal ``plan`` of ``city`` uses and receives (before it is placed): the
+    fewest once-per-turn effects that pay it (the buyer keeps the others for a later purchase of the turn)
+    and its rebates (Smuggler's Cache, the wharves)."""
+    if not state.cities or plan.kind not in PAID_KINDS or plan.how == "chain":
+        return NO_STORY
+    if not state.abilities[city] & PURCHASE_ABILITIES:
+        return NO_STORY
+    if plan.kind == WONDER:
+        if "architect_firm" in state.abilities[city]:
+            return NO_STORY
+        need = C.BS_NEED[state.boards[city]][state.stages[city]]
+    else:
+        need = C.CARD_NEED[plan.card]
+    effects = purchase_effects(state, city)
+    cheap = discounts(state, city, late)
+    pay = Coins(plan.left, plan.right)
+    for units in subsets(effects & EXTRA_UNITS):
+        told = story_of(ways(pricer(state, city, cheap, units | effects & WHARVES).context, need),
+                        effects & WHARVES, pay)
+        if told is not None:
+            return Story(units | told[0], told[1])
+    return NO_STORY
 
 
 def olympia_ready(state: State, city: int) -> bool:

@@ -38,8 +38,12 @@ def _as_saved(game: ClassicGame) -> dict[str, Any]:
         "boards": [C.BS_ID[b] for b in s.boards], "age": s.age, "turn": s.turn, "phase": s.phase,
         "hands": [Counter(ids(h)) for h in s.hands], "pile": Counter(ids(s.pile)), "controller": s.controller,
         "coins": list(s.coins), "built": [ids(b) for b in s.built], "stages": list(s.stages),
-        "tokens": [list(t) for t in s.tokens], "discard": Counter(ids(s.discard)), "result": s.result,
+        "tokens": [list(t) for t in s.tokens], "discard": Counter(ids(s.discard)),
+        "result": None if s.result is None else {k: v for k, v in s.result.items() if k not in RESULT_ADDED},
     }
+
+
+RESULT_ADDED = ("sources", "free_city_sources", "spies")  # result fields added since format 1
 
 
 def restore(data: dict[str, Any]) -> ClassicGame:

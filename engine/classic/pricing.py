@@ -59,7 +59,7 @@ class Seller(NamedTuple):
 
     def price(self, j: int) -> int:
         """The price of one unit of resource ``j`` (2, 1 with a trading discount, 1 less with a rebate)."""
-        return max(R.PURCHASE_PRICE_FLOOR, 2 - (self.cheap >> j & 1) - (self.rebate >> j & 1))
+        return R.floored(2 - (self.cheap >> j & 1) - (self.rebate >> j & 1))
 
 
 class Purchase(NamedTuple):
@@ -119,8 +119,18 @@ _SUPPORT: dict[Units, tuple[int, ...]] = {}
 _UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
 
 
+def _current_floor() -> None:
+    """Forget the remembered answers if readings.PURCHASE_PRICE_FLOOR changed since they were computed: a
+    rebated price depends on it, and the memos' keys do not hold it (checked once per pricer)."""
+    if _FLOOR_OF_MEMOS[0] != R.PURCHASE_PRICE_FLOOR:
+        _SOLVED.clear()
+        _BY_CONTEXT.clear()
+        _FLOOR_OF_MEMOS[0] = R.PURCHASE_PRICE_FLOOR
+
+
 def solve_purchase(purchase: Purchase) -> Priced:
     """Every payment of ``purchase``, cheapest first (none if it cannot be bought), remembered."""
+    _current_floor()
     found = _SOLVED.entries.get(purchase)  # the memo's fast path: one dict lookup
     return _SOLVED(purchase) if found is None else found
 
@@ -240,6 +250,7 @@ class Pricer:
     __slots__ = ("context", "known")
 
     def __init__(self, context: TradingContext) -> None:
+        _current_floor()
         self.context = context
         known = _BY_CONTEXT.entries.get(context)  # the memo's fast path: one dict lookup
         self.known = _BY_CONTEXT(context) if known is None else known
@@ -256,6 +267,7 @@ class Pricer:
 
 
 _BY_CONTEXT: BoundedMemo[TradingContext, dict[Units, Payments]] = BoundedMemo(lambda _: {}, 1 << 14)
+_FLOOR_OF_MEMOS = [R.PURCHASE_PRICE_FLOOR]  # the floor the memos' answers were computed with
 
 
 def _support(need: Units) -> tuple[int, ...]:
@@ -322,6 +334,7 @@ def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...],
 def payments_in(context: TradingContext, need: Units) -> Payments:
     """Every payment of ``need`` in ``context`` (not remembered here): the need reduced to a
     :class:`Purchase` of what the city's own production lacks, then solved (None: nothing lacks)."""
+    _current_floor()
     deficit = [0] * C.N_RES
     wanted = 0
     units = context.units

@@ -85,8 +85,21 @@ SPY_COPIES_GREEN_CARDS_ONLY = True
 SPIES_MAY_COPY_SAME_CARD = True
 
 # cities.md §9.2 / doubts 15-16 (?): a purchase price lowered by Smuggler's Cache or a Clandestine Wharf never
-# goes below this.
+# goes below this. Read only by :func:`floored` (unit prices) at call time; the pricing memos remember their
+# answers under the floor they were computed with.
 PURCHASE_PRICE_FLOOR = 0
+
+
+def floored(price: int) -> int:
+    """cities.md §9.2 (?): a unit price after its rebates, never below :data:`PURCHASE_PRICE_FLOOR`."""
+    return price if price >= PURCHASE_PRICE_FLOOR else PURCHASE_PRICE_FLOOR
+
+
+# cities.md §9.2 (?): the Clandestine Wharves' rebate, the Secret Warehouse's extra unit and the Black
+# Market's unit serve at most once per turn per card (True): when Babylon B plays its last card in the turn
+# of its sixth (7wonders.md §6.3), what the turn's first purchase used is not offered again. False: once per
+# purchase (each build or stage is a purchase of its own). Read only by rebates.available_effects.
+ONCE_PER_TURN_PER_CARD = True
 
 # cities.md §9.3 / doubts 2 and 4 (?): what Secret Warehouse and Black Market produce is for their owner only
 # (True: neighbours may buy it too).

@@ -8,7 +8,8 @@ from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic.actions import DISCARD_COINS
+from engine.classic.actions import DISCARD_COINS, purchase_story
+from engine.classic.rebates import EFFECT_CARD, EXTRA_UNITS, NO_STORY, Story
 from engine.classic.scoring import best_copy, finish, own_black_card
 from engine.classic.state import (
     BABYLON,
@@ -66,11 +67,25 @@ def start_turn(state: State) -> None:
     if state.two:
         insort(state.hands[state.controller], state.pile.pop(0))
     state.snapshot_discounts()
+    if state.cities:
+        state.spent = [0] * state.n
+
+
+def _told(event: dict[str, Any], story: Story) -> dict[str, Any]:
+    """A build or stage event with the story of its purchase (Cities): the rebates it received and the
+    cards whose extra unit it used (fields present only when there is something to tell)."""
+    if story.rebates:
+        event["rebates"] = [{"card": r.card, "neighbour": r.side, "coins": r.coins} for r in story.rebates]
+    units = [EFFECT_CARD[bit] for bit in sorted(EFFECT_CARD) if bit & EXTRA_UNITS & story.used]
+    if units:
+        event["extra_units"] = units
+    return event
 
 
 def place(state: State, city: int, plan: Plan, income: list[int], events: Events,
-          seat: int) -> Placed | None:
-    """Pay for and place one revealed choice; return what needs immediate effects."""
+          seat: int, story: Story = NO_STORY) -> Placed | None:
+    """Pay for and place one revealed choice (``story``: what its purchase used, told by its event and
+    spent for the turn); return what needs immediate effects."""
     kind, card, left, right, bank, how = plan
     if kind == DISCARD:
         state.discard.append(card)
@@ -78,6 +93,8 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
         events.append({"type": "discard", "seat": seat, "city": city, "coins": DISCARD_COINS})
         return None
     state.coins[city] -= bank + left + right
+    if story.used:
+        state.spent[city] |= story.used
     if left:
         income[state.left(city)] += left
     if right:
@@ -85,14 +102,14 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
     if kind == WONDER:
         stage = state.stages[city] + 1
         fx = state.add_stage(city, card)
-        events.append({"type": "wonder", "seat": seat, "city": city, "stage": stage,
-                       "left": left, "right": right})
+        events.append(_told({"type": "wonder", "seat": seat, "city": city, "stage": stage,
+                             "left": left, "right": right, "coins": bank}, story))
         return Placed("stage", city, fx)
     if kind == OLYMPIA:
         state.olympia_used[city] = state.age
     state.add_card(city, card)
-    events.append({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
-                   "right": right, "coins": bank, "how": how})
+    events.append(_told({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
+                         "right": right, "coins": bank, "how": how}, story))
     return Placed("card", city, C.CARD_FX[card])
 
 
@@ -214,11 +231,14 @@ def resolve_turn(state: State, events: Events) -> None:
     new = tuple.__new__  # Play(...) without its keyword-handling __new__ (the hot path)
     placed: list[Placed] = []
     hali = []
-    for city, seat, (action, plan) in entries:
+    # every purchase sees the cities as they were at the start of the turn (readings §6.2)
+    stories = [purchase_story(state, city, plan) if state.cities else NO_STORY
+               for city, _, (_, plan) in entries]
+    for (city, seat, (action, plan)), story in zip(entries, stories, strict=True):
         state.hands[seat].remove(plan.card)
         play = (state.age, state.turn, TURN, seat, city, plan.kind, plan.card, action)
         state.history.append(new(Play, play))
-        item = place(state, city, plan, income, events, seat)
+        item = place(state, city, plan, income, events, seat, story)
         if item is not None:
             placed.append(item)
             ability = item.effect.ability
@@ -450,7 +470,8 @@ def resolve_pending(state: State, action: dict[str, Any], plan: Plan, events: Ev
     elif kind == BABYLON:
         state.hands[seat].remove(card)
         income = [0] * state.n
-        item = place(state, city, plan, income, events, seat)
+        story = purchase_story(state, city, plan, late=True)
+        item = place(state, city, plan, income, events, seat, story)
         if item is not None:
             gain(state, city, item.effect, item.what, events)
             if item.effect.ability == HALICARNASSUS:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
@@ -62,16 +62,70 @@ def spy_copies(spies: int, symbols: list[int]) -> set[tuple[int, ...]]:
 
 def science_with_spies(state: State, city: int, wild: int) -> int:
     """Science points of ``city`` with each spy copying the symbol that maximises them (Cities)."""
+    return best_science_detail(state, city, wild).points
+
+
+class Science(NamedTuple):
+    """The best science of a city: its points, the symbols counted (wildcards and spies assigned) and the
+    symbols its spies copied (sorted)."""
+
+    points: int
+    symbols: tuple[int, ...]
+    copied: tuple[int, ...]
+
+
+def _best_counts(counts: list[int], wild: int) -> tuple[int, tuple[int, ...]]:
+    """(points, counts) with ``wild`` wildcards each on the symbol that maximises the total (first best)."""
+    best = (science_points(*counts), tuple(counts))
+    for assignment in product(range(3), repeat=wild):
+        c = list(counts)
+        for symbol in assignment:
+            c[symbol] += 1
+        points = science_points(*c)
+        if points > best[0]:
+            best = (points, tuple(c))
+    return best
+
+
+def best_science_detail(state: State, city: int, wild: int) -> Science:
+    """The best science of ``city`` with ``wild`` wildcards and its spies (Cities), see :class:`Science`."""
     spies = state.spies[city] if state.spies else 0
     if not spies:
-        return best_science(state.science[city], wild)
-    best = 0
-    for copied in spy_copies(spies, spy_symbols(state, city)):
+        return Science(*_best_counts(list(state.science[city]), wild), ())
+    best = Science(-1, (), ())
+    for copied in sorted(spy_copies(spies, spy_symbols(state, city))):
         counts = list(state.science[city])
         for symbol in copied:
             counts[symbol] += 1
-        best = max(best, best_science(counts, wild))
+        points, symbols = _best_counts(counts, wild)
+        if points > best.points:
+            best = Science(points, symbols, copied)
     return best
+
+
+def spy_story(state: State, city: int, copied: tuple[int, ...]) -> list[dict[str, Any]]:
+    """Cities: what each spy card of ``city`` copied (``copied``: the symbols of the best science), as
+    ``{"spy": card, "copied": card | null, "city": neighbour, "symbol": name}`` (``copied`` null: a
+    neighbour's wildcard, readings.SPY_COPIES_GREEN_CARDS_ONLY False); a spy with nothing to copy is left
+    out."""
+    offers: list[tuple[int | None, int, int]] = []  # (card or None for a wildcard, neighbour, symbol)
+    for nb in dict.fromkeys((state.left(city), state.right(city))):
+        for card in state.built[nb]:
+            if C.CARD_COLOR[card] == C.GREEN and C.CARD_FX[card].science >= 0:
+                offers.append((card, nb, C.CARD_FX[card].science))
+        if not R.SPY_COPIES_GREEN_CARDS_ONLY and state.wild[nb]:
+            offers.extend((None, nb, symbol) for symbol in range(len(C.SCIENCES)))
+    spies = [card for card in state.built[city] for _ in range(C.CARD_FX[card].spy)]
+    used: set[int] = set()
+    out = []
+    for spy, symbol in zip(spies, copied, strict=False):
+        pick = next(i for i, offer in enumerate(offers)
+                    if offer[2] == symbol and (R.SPIES_MAY_COPY_SAME_CARD or i not in used))
+        used.add(pick)
+        source, nb, _ = offers[pick]
+        out.append({"spy": C.CARD_ID[spy], "copied": None if source is None else C.CARD_ID[source],
+                    "city": nb, "symbol": C.SCIENCES[symbol]})
+    return out
 
 
 def _copied(state: State, city: int, guild: int) -> tuple[int, int]:
@@ -86,39 +140,91 @@ def _copied(state: State, city: int, guild: int) -> tuple[int, int]:
     return vp, fx.wild
 
 
-def score_city(state: State, city: int, copy: int | None = None) -> dict[str, int]:
-    """The score pad of ``city`` (``copy``: the guild copied by Olympia B, default the recorded one)."""
+# The score-pad row of the VP of a card of each colour (the other colours give no VP).
+COLOR_ROW = {C.BLACK: "black", C.BLUE: "civilian", C.YELLOW: "commercial", C.PURPLE: "guilds"}
+EMBASSY = C.CARD_INDEX["a3_embassy"]
+
+
+def card_vp(card: int) -> int:
+    """The printed VP of ``card`` (Embassy: readings.EMBASSY_VP, read now)."""
+    return R.EMBASSY_VP if card == EMBASSY else C.CARD_FX[card].vp
+
+
+class Source(NamedTuple):
+    """Points of one score-pad row from one source: a card or stage id, or ``"conflicts"``, ``"coins"``,
+    ``"science"``, ``"debt"``; ``copied``: a guild Olympia B copied."""
+
+    source: str
+    row: str
+    points: int
+    copied: bool = False
+
+
+def score_sources(state: State, city: int, copy: int | None = None) -> tuple[list[Source], Science]:
+    """Where every point of ``city`` comes from (``copy``: the guild copied by Olympia B, default the
+    recorded one), and its science. Each row of :func:`score_city` is the sum of its sources."""
     copy = state.copies[city] if copy is None else copy
-    rows = dict.fromkeys(ROWS + (CITIES_ROWS if state.cities else ()), 0)
-    rows["military"] = sum(state.tokens[city])
-    rows["treasury"] = state.coins[city] // 3
+    out: list[Source] = []
+    raided = 0
+    for card in state.built[city]:
+        fx = C.CARD_FX[card]
+        raided += fx.victory_token  # a Raider card's token stays in the military row (never discarded)
+        if fx.victory_token:
+            out.append(Source(C.CARD_ID[card], "military", fx.victory_token))
+    out.append(Source("conflicts", "military", sum(state.tokens[city]) - raided))
+    out.append(Source("coins", "treasury", state.coins[city] // 3))
     bs = state.boards[city]
     for k in range(state.stages[city]):
         fx = C.BS_FX[bs][k]
-        rows["wonder"] += fx.vp + (state.count_per(fx.vp_per, city) if fx.vp_per else 0)
+        out.append(Source(f"{C.BS_ID[bs]}_{k + 1}", "wonder",
+                          fx.vp + (state.count_per(fx.vp_per, city) if fx.vp_per else 0)))
     for card in state.built[city]:
+        row = COLOR_ROW.get(C.CARD_COLOR[card])
+        if row is None:
+            continue
         fx = C.CARD_FX[card]
-        vp = fx.vp + (state.count_per(fx.vp_per, city) - own_black_card(fx.vp_per) if fx.vp_per else 0)
-        color = C.CARD_COLOR[card]
-        if color == C.BLACK:
-            rows["black"] += vp
-        elif color == C.BLUE:
-            rows["civilian"] += vp
-        elif color == C.YELLOW:
-            rows["commercial"] += vp
-        elif color == C.PURPLE:
-            rows["guilds"] += vp
+        vp = card_vp(card)
+        if fx.vp_per:
+            vp += state.count_per(fx.vp_per, city) - own_black_card(fx.vp_per)
+        out.append(Source(C.CARD_ID[card], row, vp))
     wild = state.wild[city]
     if copy >= 0:
         vp, extra = _copied(state, city, copy)
-        rows["guilds"] += vp
+        out.append(Source(C.CARD_ID[copy], "guilds", vp, True))
         wild += extra
-    rows["science"] = science_with_spies(state, city, wild)
+    science = best_science_detail(state, city, wild)
+    out.append(Source("science", "science", science.points))
     if state.cities:
-        rows["debt"] = -state.debt[city]
+        out.append(Source("debt", "debt", -state.debt[city]))
+    return out, science
+
+
+def score_city(state: State, city: int, copy: int | None = None) -> dict[str, int]:
+    """The score pad of ``city`` (``copy``: the guild copied by Olympia B, default the recorded one): the
+    sums of its :func:`score_sources` per row."""
+    rows = dict.fromkeys(ROWS + (CITIES_ROWS if state.cities else ()), 0)
+    for source in score_sources(state, city, copy)[0]:
+        rows[source.row] += source.points
     rows["total"] = sum(rows[r] for r in ROWS + (CITIES_ROWS if state.cities else ()))
     rows["coins"] = state.coins[city]
     return rows
+
+
+def sources_view(state: State, city: int) -> list[dict[str, Any]]:
+    """The sources of ``city``'s points as the result shows them (zero-point sources left out, science with
+    the symbols it counts)."""
+    sources, science = score_sources(state, city)
+    out: list[dict[str, Any]] = []
+    for source in sources:
+        if not source.points:
+            continue
+        entry: dict[str, Any] = {"source": source.source, "row": source.row, "points": source.points}
+        if source.copied:
+            entry["copied"] = True
+        if source.row == "science":
+            entry["symbols"] = dict(zip(C.SCIENCES, science.symbols, strict=True))
+        out.append(entry)
+    return out
 
 
 def best_copy(state: State, city: int, guilds: list[int]) -> int:
@@ -154,6 +260,12 @@ def finish(state: State) -> dict[str, Any]:
         "scores": scores[: state.seats],
         "free_city": scores[2] if state.two else None,
     }
+    result["sources"] = [sources_view(state, city) for city in range(state.seats)]
+    if state.two:
+        result["free_city_sources"] = sources_view(state, 2)
+    if state.cities:
+        result["spies"] = [spy_story(state, city, score_sources(state, city)[1].copied)
+                           for city in range(state.seats)]
     if state.teams:
         for team in state.teams:
             total = sum(scores[q]["total"] for q in team)

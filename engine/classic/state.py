@@ -157,6 +157,7 @@ class State:
     losses: list[Loss] = field(default_factory=list)  # the coin losses of the turn, applied at its end
     debt_due: list[int] = field(default_factory=list)  # per seat: the loss to settle now (0: none)
     debt_choices: list[int | None] = field(default_factory=list)  # per seat: coins it pays (secret)
+    spent: list[int] = field(default_factory=list)  # per city: once-per-turn purchase effects used (rebates)
 
     @classmethod
     def start(cls, seats: int, seed: int, options: dict[str, Any], deal: Deal) -> State:
@@ -182,7 +183,7 @@ class State:
             spies=[0] * n, cities=bool(options.get("cities")),
             teams=R.teams_of(seats) if options.get("teams") else (),
             hand_size=8 if options.get("cities") else 7, debt=[0] * n, diplomacy=[0] * n, losses=[],
-            debt_due=[0] * seats, debt_choices=[None] * seats,
+            debt_due=[0] * seats, debt_choices=[None] * seats, spent=[0] * n,
         )
 
     def copy(self) -> State:
@@ -192,6 +193,7 @@ class State:
         other.debt, other.diplomacy = list(self.debt), list(self.diplomacy)
         other.losses, other.debt_due = list(self.losses), list(self.debt_due)
         other.debt_choices, other.spies = list(self.debt_choices), list(self.spies)
+        other.spent = list(self.spent)
         return other
 
     def _copy_base(self) -> State:
@@ -319,11 +321,11 @@ class State:
                 mask |= choice
         return mask
 
-    def extra_choices(self, city: int) -> list[int]:
+    def extra_choices(self, city: int, without: frozenset[str] = frozenset()) -> list[int]:
         """One-of productions of Secret Warehouse (a resource already produced) and Black Market (one not
-        produced) for ``city`` now (Cities)."""
+        produced) for ``city`` now (Cities), leaving out the abilities ``without`` (spent this turn)."""
         out = []
-        abilities = self.abilities[city]
+        abilities = self.abilities[city] - without if without else self.abilities[city]
         if "secret_warehouse" in abilities or "black_market" in abilities:
             produced = self.produced_mask(city)
             if "secret_warehouse" in abilities and produced:
@@ -333,9 +335,10 @@ class State:
                 out.append(missing)
         return out
 
-    def own_choices_now(self, city: int) -> list[int]:
-        """The one-of productions ``city`` uses for its own costs (with Cities' extra ones), sorted."""
-        extra = self.extra_choices(city)
+    def own_choices_now(self, city: int, without: frozenset[str] = frozenset()) -> list[int]:
+        """The one-of productions ``city`` uses for its own costs (with Cities' extra ones but those of the
+        abilities ``without``), sorted."""
+        extra = self.extra_choices(city, without)
         return sorted(self.own_choices[city] + extra) if extra else self.own_choices[city]
 
     def sale_choices_now(self, city: int) -> list[int]:

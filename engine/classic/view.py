@@ -109,6 +109,9 @@ def _offers(payments: tuple[Coins, ...], bank: int | None) -> list[dict[str, Any
     return out
 
 
+CHAIN_FIRST = "the Free City must build this card through its chain"
+
+
 def _card_view(o: CardOptions, discard: bool) -> dict[str, Any]:
     if o.wonder_bank:
         return {**_base_card_view(o, discard), "wonder_coins": o.wonder_bank}
@@ -135,7 +138,9 @@ def _my_turn(game: ViewedGame, seat: int) -> dict[str, Any] | None:
             legal = game.free_city_legal()
             options = hand_options(s, 2, game.free_city_hand())
             discards = {k.card for k in legal if k.kind == DISCARD}
-            return {"city": 2, "cards": [_card_view(o, o.card in discards) for o in options]}
+            # a card the Free City can chain must be built (no stage with it), as its legal actions say
+            chained = [o._replace(wonder=(), wonder_reason=CHAIN_FIRST) if o.chain else o for o in options]
+            return {"city": 2, "cards": [_card_view(o, o.card in discards) for o in chained]}
         return {"city": seat, "cards": [_card_view(o, True) for o in hand_options(s, seat, s.hands[seat])]}
     if s.phase == BABYLON and s.queue[0].city == seat:
         options = hand_options(s, seat, s.hands[seat], late=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.duel.material import (
     AGRICULTURE,
@@ -12,6 +12,7 @@ from engine.duel.material import (
     MATHEMATICS,
     PHILOSOPHY,
     PURPLE,
+    TOKENS,
     WONDERS,
     YELLOW,
     Guild,
@@ -53,28 +54,58 @@ def guild_points(state: DuelState, guild: Guild) -> int:
     return guild_count(state, guild) * guild.vp_per
 
 
-def score_pad(state: DuelState, seat: int) -> dict[str, int]:
-    """One seat's score-pad rows and total, from the current state."""
+# The score-pad row of the VP of each card colour (the other colours give no VP).
+COLOR_ROW = {BLUE: "blue", GREEN: "green", YELLOW: "yellow", PURPLE: "purple"}
+# The VP a Progress token gives (Mathematics: per token held, itself included).
+TOKEN_VP = {AGRICULTURE: 4, PHILOSOPHY: 7}
+MATHEMATICS_PER_TOKEN = 3
+
+
+class Source(NamedTuple):
+    """Points of one score-pad row from one source: a card, Wonder or Progress token id, or ``"coins"``,
+    ``"military"`` (the pawn's zone)."""
+
+    source: str
+    row: str
+    points: int
+
+
+def score_sources(state: DuelState, seat: int) -> list[Source]:
+    """Where every point of ``seat`` comes from; each row of :func:`score_pad` is the sum of its sources."""
     city = state.cities[seat]
-    rows = dict.fromkeys(ROWS, 0)
+    out: list[Source] = []
     for index in city.cards:
         card = CARDS[index]
-        if card.color == BLUE:
-            rows["blue"] += card.vp
-        elif card.color == GREEN:
-            rows["green"] += card.vp
-        elif card.color == YELLOW:
-            rows["yellow"] += card.vp
-        elif card.color == PURPLE and card.guild is not None:
-            rows["purple"] += guild_points(state, card.guild)
-    rows["wonders"] = sum(WONDERS[owned.wonder].vp for owned in city.wonders if owned.age)
-    tokens = city.progress
-    rows["progress"] = ((4 if AGRICULTURE in tokens else 0) + (7 if PHILOSOPHY in tokens else 0)
-                        + (3 * len(tokens) if MATHEMATICS in tokens else 0))
-    rows["coins"] = city.coins // 3
-    rows["military"] = military_points(state.pawn, seat)
+        row = COLOR_ROW.get(card.color)
+        if row is None:
+            continue
+        vp = guild_points(state, card.guild) if card.guild is not None else card.vp
+        out.append(Source(card.id, row, vp))
+    out.extend(Source(WONDERS[owned.wonder].id, "wonders", WONDERS[owned.wonder].vp)
+               for owned in city.wonders if owned.age)
+    for token in city.progress:
+        vp = TOKEN_VP.get(token, 0)
+        if token == MATHEMATICS:
+            vp = MATHEMATICS_PER_TOKEN * len(city.progress)
+        out.append(Source(TOKENS[token].id, "progress", vp))
+    out.append(Source("coins", "coins", city.coins // 3))
+    out.append(Source("military", "military", military_points(state.pawn, seat)))
+    return out
+
+
+def score_pad(state: DuelState, seat: int) -> dict[str, int]:
+    """One seat's score-pad rows and total, from the current state (the sums of its sources)."""
+    rows = dict.fromkeys(ROWS, 0)
+    for source in score_sources(state, seat):
+        rows[source.row] += source.points
     rows["total"] = sum(rows[r] for r in ROWS)
     return rows
+
+
+def sources_view(state: DuelState) -> list[list[dict[str, Any]]]:
+    """Per seat, the sources of its points as the result shows them (zero-point sources left out)."""
+    return [[{"source": s.source, "row": s.row, "points": s.points} for s in score_sources(state, seat)
+             if s.points] for seat in (0, 1)]
 
 
 def civilian_result(state: DuelState) -> dict[str, Any]:
@@ -82,9 +113,10 @@ def civilian_result(state: DuelState) -> dict[str, Any]:
     scores = [score_pad(state, 0), score_pad(state, 1)]
     key = [(s["total"], s["blue"]) for s in scores]
     winners = [0] if key[0] > key[1] else [1] if key[1] > key[0] else [0, 1]
-    return {"winners": winners, "victory": "civilian", "scores": scores}
+    return {"winners": winners, "victory": "civilian", "scores": scores, "sources": sources_view(state)}
 
 
 def supremacy_result(state: DuelState, seat: int, victory: str) -> dict[str, Any]:
     """The result of a military or scientific supremacy by ``seat`` (score pads for information)."""
-    return {"winners": [seat], "victory": victory, "scores": [score_pad(state, 0), score_pad(state, 1)]}
+    return {"winners": [seat], "victory": victory, "scores": [score_pad(state, 0), score_pad(state, 1)],
+            "sources": sources_view(state)}

@@ -137,8 +137,13 @@ def legacy_state(state: DuelState) -> dict[str, Any]:
         "boxed": WONDER_IDS[state.boxed_wonder] if state.boxed_wonder >= 0 else None,
         "replay": state.play_again,
         "last_active": state.last_active,
-        "result": state.result,
+        "result": _legacy_result(state.result),
     }
+
+
+def _legacy_result(result: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A result as version 1 saved it (without the sources of the points, added since)."""
+    return None if result is None else {k: v for k, v in result.items() if k != "sources"}
 
 
 def restore(data: Any, new_state: Callable[[Any, Any], DuelState]) -> DuelState:

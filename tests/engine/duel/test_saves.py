@@ -19,6 +19,8 @@ ADDED = {"play_again", "access_order", "library_seen"}
 
 def without_added(view: dict[str, Any]) -> dict[str, Any]:
     view = {k: v for k, v in view.items() if k not in ADDED}
+    if view["result"] is not None:  # the sources of the points, added since
+        view["result"] = {k: v for k, v in view["result"].items() if k != "sources"}
     view["players"] = [{**p, "wonders": [{k: v for k, v in w.items() if k != "tucked_card"}
                                          for w in p["wonders"]]} for p in view["players"]]
     return view
