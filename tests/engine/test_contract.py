@@ -29,14 +29,22 @@ class Variant:
     options: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return f"{self.seats}-" + ("-".join(f"{k}={v}" for k, v in sorted(self.options.items())) or "default")
+        named = (f"{k}={'...' if isinstance(v, dict | list) else v}" for k, v in sorted(self.options.items()))
+        return f"{self.seats}-" + ("-".join(named) or "default")
 
+
+# Games started from a mid-game position (the testing option ``position``): their saves must replay too.
+DUEL_POSITION = {"age": 2, "to_play": 1, "pawn": 2,
+                 "cities": [{"coins": 6, "cards": ["lumber_yard", "scriptorium", "guard_tower"],
+                             "wonders": [{"id": "the_pyramids", "built": True}, "the_colossus",
+                                         "the_appian_way", "circus_maximus"]},
+                            {"coins": 11, "cards": ["stone_reserve", "pharmacist"], "progress": ["law"]}]}
 
 VARIANTS: dict[str, list[Variant]] = {
     "classic": [Variant(2), Variant(3, {"sides": "A"}), Variant(4), Variant(7, {"sides": "B"}),
                 *(Variant(n, {"cities": True}) for n in range(3, 8)),
                 *(Variant(n, {"cities": True, "teams": True}) for n in (4, 6))],
-    "duel": [Variant(2), Variant(2, {"first_game_wonders": True})],
+    "duel": [Variant(2), Variant(2, {"first_game_wonders": True}), Variant(2, {"position": DUEL_POSITION})],
 }
 CASES = [pytest.param(kind, variant, id=f"{kind}-{variant}") for kind in sorted(VARIANTS)
          for variant in VARIANTS[kind]]
