@@ -17,6 +17,7 @@ from engine.duel.data import RESOURCES
 from engine.duel.flow import deal, set_pending, take
 from engine.duel.material import (
     AGE_CARDS,
+    CARD_IDS,
     CARD_INDEX,
     CARDS,
     GUILDS,
@@ -25,16 +26,18 @@ from engine.duel.material import (
     PURPLE,
     SLOT_COUNT,
     STRUCTURES,
+    TOKEN_IDS,
     TOKEN_INDEX,
     TOKENS,
+    WONDER_IDS,
     WONDER_INDEX,
     WONDERS,
 )
 from engine.duel.setup import Setup
 from engine.duel.state import TURN, City, DuelState, OwnedWonder, new_state, refresh_prices
 
-POSITION_KEYS = frozenset({"age", "to_play", "first_player", "structure", "cities", "pawn", "military_tokens",
-                           "progress_board", "progress_boxed", "discard", "boxed_wonder"})
+POSITION_KEYS = frozenset({"age", "to_play", "first_player", "structure", "access_order", "cities", "pawn",
+                           "military_tokens", "progress_board", "progress_boxed", "discard", "boxed_wonder"})
 CITY_KEYS = frozenset({"coins", "cards", "wonders", "progress"})
 WONDER_KEYS = frozenset({"id", "built", "card"})
 PAWN_LIMIT = 8          # the pawn at 9 is a military victory: the game would be over
@@ -79,6 +82,8 @@ class Position:
     to_play: int | None
     first_player: int | None
     structure: list[int | None] | None
+    accessible: list[int] | None   # with no structure: cards that must be accessible, the rest dealt
+    access_order: list[int] | None  # the free slots in the order they became free (views show it)
     cities: tuple[CityPosition, CityPosition]
     pawn: int
     military_tokens: list[bool] | None
@@ -106,6 +111,12 @@ def _ids(value: Any, table: dict[str, int], what: str) -> list[int]:
             raise _fail(f"{what}: unknown id {item!r}")
         out.append(table[item])
     return out
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail("access_order must list the free slots")
+    return value
 
 
 def _seat(value: Any, what: str) -> int | None:
@@ -161,7 +172,12 @@ def read_position(data: Any) -> Position:
         raise _fail("cities must list the 2 cities")
     structure = data.get("structure")
     slots: list[int | None] | None = None
-    if structure is not None:
+    accessible: list[int] | None = None
+    if isinstance(structure, dict):
+        if set(structure) != {"accessible"}:
+            raise _fail("structure is its 20 slots, or {'accessible': [card ids]}")
+        accessible = _ids(structure["accessible"], CARD_INDEX, "structure accessible")
+    elif structure is not None:
         if not isinstance(structure, list) or len(structure) != SLOT_COUNT:
             raise _fail(f"structure must list its {SLOT_COUNT} slots (a card id, or null once taken)")
         slots = [None if s is None else _ids([s], CARD_INDEX, f"structure slot {i}")[0]
@@ -173,7 +189,9 @@ def read_position(data: Any) -> Position:
     boxed = data.get("boxed_wonder")
     return Position(
         age=age, to_play=_seat(data.get("to_play"), "to_play"),
-        first_player=_seat(data.get("first_player"), "first_player"), structure=slots,
+        first_player=_seat(data.get("first_player"), "first_player"), structure=slots, accessible=accessible,
+        access_order=None if data.get("access_order") is None else [
+            _int(slot, "access_order slot", 0, SLOT_COUNT - 1) for slot in _list(data["access_order"])],
         cities=(_city(cities[0], 0), _city(cities[1], 1)),
         pawn=_int(data.get("pawn", 0), "pawn (the track runs from -8 to 8 in play)", -PAWN_LIMIT, PAWN_LIMIT),
         military_tokens=None if tokens is None else list(tokens),
@@ -197,22 +215,26 @@ def _age_pool(age: int) -> tuple[int, ...]:
     return AGE_CARDS[age] + (GUILDS if age == 3 else ())
 
 
-def _wonders(position: Position, setup: Setup) -> list[list[PlacedWonder]]:
-    """Each city's Wonders, the missing lists taken from the setup's draft (first 4, then the next 4)."""
+def _wonders(position: Position, setup: Setup, first: int) -> list[list[PlacedWonder]]:
+    """Each city's Wonders, the missing lists taken from the setup's draft (the first player's 4 first, as
+    the first-game set deals them), then from the other Wonders."""
     given = [city.wonders for city in position.cities]
     used = {w.wonder for mine in given if mine for w in mine}
     if position.boxed_wonder is not None:
         used.add(position.boxed_wonder)
-    spare = [w for w in list(setup.wonders) + [w.index for w in WONDERS] if w not in used]
-    out = []
+    halves = (setup.wonders[:WONDERS_PER_CITY], setup.wonders[WONDERS_PER_CITY:])
+    out: list[list[PlacedWonder]] = []
     for seat, mine in enumerate(given):
+        own = halves[0] if seat == first else halves[1]
+        spare = [w for w in list(own) + list(setup.wonders) + [w.index for w in WONDERS]
+                 if w not in used]
         if mine is None:
             other = given[1 - seat]
             count = WONDERS_PER_CITY
             if other is not None and position.boxed_wonder is not None:
                 count = WONDERS_IN_PLAY - 1 - len(other)
             mine = [PlacedWonder(w) for w in dict.fromkeys(spare)][:max(count, 0)]
-            spare = [w for w in spare if w not in {p.wonder for p in mine}]
+            used |= {p.wonder for p in mine}
         out.append(mine)
     return out
 
@@ -284,17 +306,26 @@ def _structure(position: Position, setup: Setup, places: Places) -> tuple[list[i
         if len(gone) >= SLOT_COUNT:
             raise _fail(f"{len(gone)} Age {age} cards are placed: the Age would be over")
         taken = list(range(SLOT_COUNT - len(gone), SLOT_COUNT))  # the bottom rows first: always takeable
-        present = [c for c in setup.decks[age] + setup.removed[age] if c not in places.where]
-        guilds_needed = (3 - sum(CARDS[c].color == PURPLE for c in gone)) if age == 3 else 0
+        free = [i for i in range(SLOT_COUNT)
+                if i not in taken and all(j in taken for j in layout.covered_by[i])]
+        wanted = position.accessible or []
+        if len(wanted) > len(free):
+            raise _fail(f"{len(wanted)} cards are to be accessible but {len(free)} slots are free once "
+                        f"{len(gone)} are taken")
+        mine = free[len(free) - len(wanted):]
+        guilds_needed = 3 - sum(CARDS[c].color == PURPLE for c in gone + wanted) if age == 3 else 0
         if guilds_needed < 0:
-            raise _fail(f"{-guilds_needed + 3} Guilds are placed; Age III deals 3")
+            raise _fail(f"{3 - guilds_needed} Guilds are placed or accessible; Age III deals 3")
+        present = [c for c in setup.decks[age] + setup.removed[age] if c not in places.where]
         plain = [c for c in present if CARDS[c].color != PURPLE]
         guilds = [c for c in dict.fromkeys(present + list(GUILDS))
                   if CARDS[c].color == PURPLE and c not in places.where][:guilds_needed]
         seeded = {c: i for i, c in enumerate(setup.decks[age])}
-        chosen = sorted(plain[:SLOT_COUNT - len(gone) - guilds_needed] + guilds,
-                        key=lambda c: seeded.get(c, SLOT_COUNT))
-        cards = chosen + gone
+        rest = iter(sorted(plain[:SLOT_COUNT - len(gone) - len(wanted) - guilds_needed] + guilds,
+                           key=lambda c: seeded.get(c, SLOT_COUNT)))
+        placed_gone = iter(gone)
+        cards = [next(placed_gone) if i in taken else wanted[mine.index(i)] if i in mine else next(rest)
+                 for i in range(SLOT_COUNT)]
         return cards, taken
     slots = position.structure
     taken = [i for i, card in enumerate(slots) if card is None]
@@ -394,7 +425,8 @@ def position_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelStat
     position is impossible; nothing is kept of a refused one)."""
     position = read_position(options["position"])
     age = position.age
-    wonders = _wonders(position, setup)
+    first = setup.first_player if position.first_player is None else position.first_player
+    wonders = _wonders(position, setup, first)
     built = _check_wonders(wonders, position.boxed_wonder)
     places = Places()
     for i, card in enumerate(position.structure or []):
@@ -402,6 +434,10 @@ def position_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelStat
             if card not in _age_pool(age):
                 raise _fail(f"structure slot {i}: {CARDS[card].id} is not a card of Age {age}")
             places.put(card, f"structure slot {i}")
+    for card in position.accessible or []:
+        if card not in _age_pool(age):
+            raise _fail(f"structure accessible: {CARDS[card].id} is not a card of Age {age}")
+        places.put(card, "structure (accessible)")
     for seat, city in enumerate(position.cities):
         for card in city.cards:
             _check_card(card, age, f"city {seat}")
@@ -447,7 +483,6 @@ def position_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelStat
         if city.science_symbols.bit_count() >= SCIENCE_VICTORY:
             raise _fail(f"city {seat} holds {SCIENCE_VICTORY} science symbols: it would have won")
 
-    first = setup.first_player if position.first_player is None else position.first_player
     to_play = first if position.to_play is None else position.to_play
     picked = [cities[library_owner].progress[-1]] if library_owner >= 0 else []
     first_board = board + [t for city in cities for t in city.progress if t not in picked]
@@ -473,6 +508,10 @@ def position_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelStat
     for slot in structure.to_reveal:
         structure.face_up[slot] = True
     structure.to_reveal = []
+    if position.access_order is not None:
+        if sorted(position.access_order) != sorted(structure.accessible):
+            raise _fail(f"access_order must list the free slots {sorted(structure.accessible)}")
+        structure.accessible = list(position.access_order)
     state.last_active = 1 - to_play if taken else first
     state.cities = cities
     state.pawn = position.pawn
@@ -488,3 +527,25 @@ def position_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelStat
     refresh_prices(state, 1)
     set_pending(state, to_play, TURN)
     return state
+
+
+def position_of(state: DuelState) -> dict[str, Any]:
+    """The position of a game waiting for a turn, as the ``position`` option takes it (every part given):
+    ``new_game`` with it builds a game that plays on exactly as this one. ValueError at another decision."""
+    if state.pending is not TURN or state.phase != "play":
+        raise ValueError("a position is a game waiting for a turn")
+    structure = state.structure
+    return {
+        "age": state.age, "to_play": state.pending_seat, "first_player": state.first_player,
+        "structure": [None if structure.taken[i] else CARD_IDS[c] for i, c in enumerate(structure.cards)],
+        "access_order": list(structure.accessible),
+        "cities": [{"coins": city.coins, "cards": [CARD_IDS[c] for c in city.cards],
+                    "wonders": [{"id": WONDER_IDS[o.wonder], "built": True, "card": CARD_IDS[o.tucked_card]}
+                                if o.age else WONDER_IDS[o.wonder] for o in city.wonders],
+                    "progress": [TOKEN_IDS[t] for t in city.progress]} for city in state.cities],
+        "pawn": state.pawn, "military_tokens": list(state.military_tokens),
+        "progress_board": [TOKEN_IDS[t] for t in state.progress_board],
+        "progress_boxed": [TOKEN_IDS[t] for t in state.progress_removed],
+        "discard": [CARD_IDS[c] for c in state.discard],
+        "boxed_wonder": WONDER_IDS[state.boxed_wonder] if state.boxed_wonder >= 0 else None,
+    }

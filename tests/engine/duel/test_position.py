@@ -125,6 +125,8 @@ def test_a_built_great_library_took_one_of_the_boxed_tokens() -> None:
     ({"military_tokens": [True, True]}, "military_tokens must be 4"),
     ({"structure": ["lumber_yard"] * 20}, "two places"),
     ({"structure": ["arsenal"] + [None] * 19}, "not a card of Age 1"),
+    ({"access_order": [0, 1]}, "access_order must list the free slots"),
+    ({"access_order": 3}, "access_order must list"),
     ({"structure": [None] + AGE_1[1:20], "cities": [{"cards": ["lumber_yard"]}, {}]},
      "slot 0 is taken but slot 2 still lies on it"),
     ({"cities": [{"progress": ["law", "law"]}, {}]}, "token is in two"),
@@ -154,3 +156,43 @@ def test_a_refused_position_leaves_the_options_it_was_given_untouched() -> None:
     with pytest.raises(ValueError):
         game_at(position)
     assert json.dumps(position) == before
+
+
+def test_accessible_cards_are_dealt_into_free_slots_around_the_taken_ones() -> None:
+    game = game_at({"age": 2, "structure": {"accessible": ["brewery", "aqueduct"]},
+                    "cities": [{"cards": ["sawmill"]}, {"cards": ["library"]}]})
+    slots = game.view(None)["structure"]
+    assert [s["slot"] for s in slots if s["taken"]] == [18, 19]
+    assert {"brewery", "aqueduct"} <= {s["card"] for s in slots if s["accessible"]}
+    refused({"age": 2, "structure": {"accessible": ["brewery", "aqueduct", "forum"]}},
+            "3 cards are to be accessible but 2 slots are free")
+    refused({"age": 2, "structure": {"accessible": ["lumber_yard"]}}, "not a card of Age 2")
+    refused({"age": 2, "structure": {"cards": []}}, "or {'accessible'")
+
+
+def _gain_order_free(view: dict[str, Any]) -> dict[str, Any]:
+    """A view with each city's one-of productions sorted (a position lists its cards' ones first, then its
+    Wonders'; a played game lists them in the order they were gained)."""
+    for player in view["players"]:
+        player["choices"].sort()
+    return view
+
+
+def test_the_position_of_a_played_game_builds_a_game_that_plays_on_alike() -> None:
+    from engine.duel.position import position_of
+
+    checked = 0
+    for seed in range(6):
+        game = engine.new_game("duel", seats=2, seed=seed)
+        for step in range(60):
+            if game.is_over():
+                break
+            seat = game.to_act()[0]
+            if step % 7 == 6 and game.view(None)["pending"]["kind"] == "turn":
+                other = game_at(position_of(game.state), seed=seed)  # type: ignore[attr-defined]
+                assert [_gain_order_free(other.view(s)) for s in (None, 0, 1)] == [
+                    _gain_order_free(game.view(s)) for s in (None, 0, 1)]
+                assert other.legal_actions(seat) == game.legal_actions(seat)
+                checked += 1
+            game.apply(seat, game.legal_actions(seat)[step % len(game.legal_actions(seat))])
+    assert checked >= 20
