@@ -119,7 +119,8 @@ def _city(entry: Any, index: int, options: dict[str, Any]) -> CityPosition:
         city.tucked = _cards(entry["tucked"], f"{what} tucked")
     city.coins = _count(entry.get("coins", START_COINS), f"{what} coins")
     military = entry.get("military", [])
-    if not isinstance(military, list) or any(type(t) is not int or t not in MILITARY_VALUES for t in military):
+    if not isinstance(military, list) or any(type(t) is not int or t not in MILITARY_VALUES
+                                             for t in military):
         raise _fail(f"{what} military must list tokens among {sorted(MILITARY_VALUES)}")
     city.military = list(military)
     for name in CITIES_ONLY:

@@ -479,8 +479,8 @@ def position_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelStat
     _check_military(position.pawn, tokens)
 
     cities = [_built_city(plan, owned[seat]) for seat, plan in enumerate(position.cities)]
-    for seat, city in enumerate(cities):
-        if city.science_symbols.bit_count() >= SCIENCE_VICTORY:
+    for seat, built_city in enumerate(cities):
+        if built_city.science_symbols.bit_count() >= SCIENCE_VICTORY:
             raise _fail(f"city {seat} holds {SCIENCE_VICTORY} science symbols: it would have won")
 
     to_play = first if position.to_play is None else position.to_play

@@ -25,8 +25,8 @@ AGE_2_TURN_3: dict[str, Any] = {
     "cities": [{"board": "giza", "side": "A", "built": ["a1_lumber_yard", "a2_sawmill"], "stages": 1,
                 "coins": 7, "military": [1]},
                {"board": "rhodes", "side": "B", "military": [-1]}, {"board": "ephesus", "side": "A"}],
-    "hands": [{"with": ["a2_forum"]}, {"with": []}, ["a2_library", "a2_school", "a2_courthouse", "a2_dispensary",
-                                                     "a2_brickyard"]],
+    "hands": [{"with": ["a2_forum"]}, {"with": []},
+              ["a2_library", "a2_school", "a2_courthouse", "a2_dispensary", "a2_brickyard"]],
 }
 
 
