@@ -359,17 +359,28 @@ def controller_at(age: int, turn: int) -> int:
     return R.first_controller(age) ^ ((turn - 1) % 2)
 
 
+def position_start(options: dict[str, Any]) -> tuple[int, int]:
+    """The (Age, turn) a game's memory starts from: (1, 1), or those of its ``position`` option (a game
+    set up in mid-play, engine.classic.position, remembers nothing before it)."""
+    position = options.get("position")
+    if not position:
+        return 1, 1
+    return position.get("age", 1), position.get("turn", 1)
+
+
 def seen_hands(state: State, seat: int) -> list[SeenHand]:
     """The hand ``seat`` held at the start of every turn so far, from the deal and the plays."""
     out = []
-    for age in range(1, state.age + 1):
+    first_age, first_turn = position_start(state.options)
+    for age in range(first_age, state.age + 1):
         dealt = state.deal.ages[age - 1]
         packets = [Counter(hand) for hand in dealt.hands]
         plays: dict[int, list[Play]] = {}
         for play in state.history:
             if play.age == age and play.step == TURN:
                 plays.setdefault(play.turn, []).append(play)
-        for turn in range(1, (state.turn if age == state.age else state.last_turn) + 1):
+        for turn in range(first_turn if age == first_age else 1,
+                          (state.turn if age == state.age else state.last_turn) + 1):
             drawn = -1
             if state.two:
                 controller = controller_at(age, turn)

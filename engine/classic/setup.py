@@ -20,7 +20,7 @@ from engine.classic import readings as R
 from engine.classic.state import AgeDeal, Deal
 
 SIDE_OPTIONS = ("random", "A", "B")
-OPTION_NAMES = frozenset({"sides", "wonders", "setup", "cities", "teams"})
+OPTION_NAMES = frozenset({"sides", "wonders", "setup", "cities", "teams", "position"})
 TEAM_SEATS = (4, 6)
 
 
@@ -72,7 +72,7 @@ def check_options(seats: int, options: dict[str, Any] | None) -> dict[str, Any]:
     if sides not in SIDE_OPTIONS:
         raise ValueError(f"option 'sides' must be one of {SIDE_OPTIONS}")
     if options.get("setup") is not None:
-        if set(options) - {"setup", "cities", "teams"}:
+        if set(options) - {"setup", "cities", "teams", "position"}:
             raise ValueError("option 'setup' fixes the boards: it cannot go with 'sides' or 'wonders'")
         fixed_deal(seats, options["setup"], options)
         return options

@@ -25,5 +25,8 @@ SPEC = GameSpec(
         OptionSpec("setup", "object", None, public=False, testing=True,
                    doc="a fixed deal (every city's board and side, every Age's hands and the Free City "
                        "pile) for tests and replays; see docs/classic.md"),
+        OptionSpec("position", "object", None, public=False, testing=True,
+                   doc="a mid-Age position (Age, turn, hands, cities, tokens, discard pile, Free City pile) "
+                       "for tests; see docs/classic.md"),
     ),
 )

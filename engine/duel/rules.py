@@ -9,6 +9,7 @@ from typing import Any
 from engine.duel.catalog import build_catalog
 from engine.duel.flow import begin_play, open_draft_round
 from engine.duel.game import DuelGame
+from engine.duel.position import position_state
 from engine.duel.sampling import sample_state
 from engine.duel.serial import digest as digest_state
 from engine.duel.serial import restore as restore_state
@@ -26,6 +27,8 @@ def new_game(seats: int, seed: int, options: dict[str, Any] | None) -> DuelGame:
     if "sample_of" in options:
         return DuelGame(sample_state(_own_copy(options["sample_of"]), seed))
     opts = copy.deepcopy(options)
+    if "position" in opts:
+        return DuelGame(position_state(seed, opts, draw_setup(seed, opts)))
     return start(seed, opts, draw_setup(seed, opts))
 
 

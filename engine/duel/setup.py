@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from engine.duel.data import FIRST_GAME_WONDERS
 from engine.duel.material import AGE_CARDS, CARD_INDEX, CARDS, GUILDS, PURPLE, TOKEN_INDEX, WONDER_INDEX
 
-OPTION_KEYS = {"first_game_wonders", "setup", "sample_of"}
+OPTION_KEYS = {"first_game_wonders", "setup", "sample_of", "position"}
 SETUP_KEYS = {"first_player", "wonders", "progress_board", "progress_removed", "removed", "guilds", "ages"}
 MAX_SEED = 2**63
 

@@ -1,20 +1,25 @@
-"""Test helpers: games through the public API with fixed setups, and a few direct edits of the state.
+"""Test helpers: games through the public API, with fixed setups or from a mid-game position.
 
-The edits (coins, the pawn, a city's cards or Wonders, who is to act) put a game in a position that
-would take many moves to reach by play; everything they change is a named field of
-:class:`engine.duel.state.DuelState`, and the rules then run through ``apply`` as in a real game.
+Every position a test needs (coins, the pawn, a city's cards, Wonders or tokens, the structure, who is to
+play) is written through the testing option ``position`` (engine/duel/position.py, docs/duel.md): a helper
+that changes a game takes its current position (:func:`engine.duel.position.position_of`), changes it, and
+puts in its place the game the option builds, so the game is a checked, possible one and its save replays.
+Cards given to a city bring what they produce, their chains, symbols and points, never their immediate
+effects (coins, shields moving the pawn, a Progress choice): a position says those itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import engine
-from engine.duel.effects import construct, gain_token
-from engine.duel.flow import deal, set_pending
 from engine.duel.game import DuelGame
-from engine.duel.material import AGE_CARDS, CARD_IDS, CARD_INDEX, GUILDS, TOKEN_INDEX, WONDER_INDEX
-from engine.duel.state import TURN, OwnedWonder
+from engine.duel.material import AGE_CARDS, CARD_IDS, CARDS, GUILDS, WONDER_IDS
+from engine.duel.position import position_of
+
+Position = dict[str, Any]
+WONDERS_PER_CITY = 4
 
 
 def new(seed: int = 1, first_game: bool = True, **setup: Any) -> DuelGame:
@@ -28,38 +33,97 @@ def new(seed: int = 1, first_game: bool = True, **setup: Any) -> DuelGame:
 
 
 def deck_for(age: int, front: list[str]) -> list[str]:
-    """20 card ids of ``age`` with ``front`` in the last slots (accessible at the start)."""
-    pool = [CARD_IDS[c] for c in AGE_CARDS[age]] + ([CARD_IDS[g] for g in GUILDS] if age == 3 else [])
-    others = [c for c in pool if c not in front]
-    return others[: 20 - len(front)] + list(front)
+    """20 card ids of ``age`` with ``front`` in the last slots (accessible at the start); Age III holds
+    3 Guilds (those of ``front`` first)."""
+    guilds = [CARD_IDS[g] for g in GUILDS]
+    plain = [CARD_IDS[c] for c in AGE_CARDS[age] if CARD_IDS[c] not in front]
+    if age < 3:
+        return plain[: 20 - len(front)] + list(front)
+    more_guilds = [g for g in guilds if g not in front][: 3 - sum(c in guilds for c in front)]
+    return plain[: 20 - len(front) - len(more_guilds)] + more_guilds + list(front)
 
 
-def lay_out(game: DuelGame, age: int, deck: list[str]) -> DuelGame:
-    """Test-only: deal ``deck`` (20 ids in slot order) as the structure of ``age``."""
-    state = game.state
-    state.setup = state.setup._replace(decks={**state.setup.decks, age: tuple(CARD_INDEX[c] for c in deck)})
-    state.phase = "play"
-    deal(state, age)
+def game_from(position: Position, seed: int = 1, first_game: bool = True) -> DuelGame:
+    """A game at ``position`` through the public API (seat 0 is the first player unless it says)."""
+    options: dict[str, Any] = {"setup": {"first_player": 0}, "position": {"first_player": 0, **position}}
+    if first_game:
+        options["first_game_wonders"] = True
+    game = engine.new_game("duel", seats=2, seed=seed, options=options)
+    assert isinstance(game, DuelGame)
     return game
 
 
+def _seed_of(game: DuelGame) -> int:
+    seed: int = game.to_dict()["seed"]
+    return seed
+
+
+def reposition(game: DuelGame, change: Callable[[Position], None]) -> DuelGame:
+    """Put in ``game``'s place the game at its current position as ``change`` rewrites it."""
+    position = position_of(game.state)
+    change(position)
+    options = {k: v for k, v in game.to_dict()["options"].items() if k != "sample_of"}
+    options["position"] = position
+    while True:
+        try:
+            fresh = engine.new_game("duel", seats=2, seed=_seed_of(game), options=options)
+            break
+        except ValueError as refused:
+            # Fewer slots are free around the taken ones: the cards dealt in first (not the test's) go.
+            loose = position["structure"]
+            if "to be accessible" not in str(refused) or not isinstance(loose, dict) \
+                    or not loose["accessible"]:
+                raise
+            loose["accessible"].pop(0)
+    assert isinstance(fresh, DuelGame)
+    game.state = fresh.state
+    return game
+
+
+def _loose_structure(position: Position) -> None:
+    """Keep only which cards are accessible: the builder deals the rest around the slots it takes."""
+    if isinstance(position["structure"], dict):
+        return
+    free_slots = _free_slots(position)
+    accessible = [card for card, free in zip(position["structure"], free_slots, strict=True) if free]
+    position["structure"] = {"accessible": accessible}
+    position.pop("access_order", None)
+
+
+def _free_slots(position: Position) -> list[bool]:
+    free = set(position.get("access_order") or [])
+    return [i in free for i in range(20)]
+
+
+def lay_out(game: DuelGame, age: int, deck: list[str]) -> DuelGame:
+    """Start ``age`` with ``deck`` (20 ids in slot order) as its structure, nothing taken, the same seat to
+    play; cards of later Ages leave the cities."""
+    def change(position: Position) -> None:
+        position.update(age=age, structure=list(deck))
+        position.pop("access_order", None)
+        position["discard"] = None  # the finished Ages' missing cards are discarded
+        if age < 3:
+            for city in position["cities"]:
+                city["cards"] = [c for c in city["cards"] if _age(c) <= age]
+    return reposition(game, change)
+
+
 def jump(game: DuelGame, age: int, front: list[str], seat: int = 0) -> DuelGame:
-    """Test-only: lay out ``age`` with ``front`` accessible and give ``seat`` the turn."""
+    """Start ``age`` with ``front`` accessible and ``seat`` to play."""
     lay_out(game, age, deck_for(age, front))
     give_turn(game, seat)
     return game
 
 
 def give_turn(game: DuelGame, seat: int) -> None:
-    """Test-only: ``seat`` is to play a turn now."""
-    set_pending(game.state, seat, TURN)
+    """``seat`` is to play a turn now."""
+    reposition(game, lambda position: position.update(to_play=seat))
 
 
 def ready(front: list[str], age: int = 1, seat: int = 0, coins: int = 40) -> DuelGame:
     """A game at ``age`` with ``front`` accessible, ``seat`` to act, both players rich."""
-    game = jump(new(), age, front, seat)
-    set_coins(game, coins, coins)
-    return game
+    return game_from({"age": age, "to_play": seat, "structure": deck_for(age, front),
+                      "cities": [{"coins": coins}, {"coins": coins}]})
 
 
 def coins(game: DuelGame) -> list[int]:
@@ -68,10 +132,12 @@ def coins(game: DuelGame) -> list[int]:
 
 
 def set_coins(game: DuelGame, *purses: int | None) -> None:
-    """Test-only: set the coins of seat 0 and seat 1 (``None`` keeps them)."""
-    for city, amount in zip(game.state.cities, purses, strict=False):
-        if amount is not None:
-            city.coins = amount
+    """Set the coins of seat 0 and seat 1 (``None`` keeps them)."""
+    def change(position: Position) -> None:
+        for city, amount in zip(position["cities"], purses, strict=False):
+            if amount is not None:
+                city["coins"] = amount
+    reposition(game, change)
 
 
 def pawn(game: DuelGame) -> int:
@@ -80,27 +146,70 @@ def pawn(game: DuelGame) -> int:
     return pos
 
 
-def set_pawn(game: DuelGame, position: int) -> None:
-    """Test-only: put the conflict pawn on ``position``."""
-    game.state.pawn = position
+def set_pawn(game: DuelGame, position_on_track: int) -> None:
+    """Put the conflict pawn on ``position_on_track``; the military tokens it passed are gone."""
+    def change(position: Position) -> None:
+        position["pawn"] = position_on_track
+        position.pop("military_tokens")
+    reposition(game, change)
+
+
+def _age(card: str) -> int:
+    return CARDS[CARD_IDS.index(card)].age
 
 
 def give(game: DuelGame, seat: int, *cards: str) -> None:
-    """Test-only: put cards straight into a city (effects applied, events dropped)."""
-    for card in cards:
-        construct(game.state, seat, CARD_INDEX[card], False, [])
+    """Put cards into a city (what they give, not their immediate effects): a card of the current Age
+    leaves the structure (taken from it), one of a past Age leaves the discard pile (or takes the place
+    of a discarded card of its Age)."""
+    def change(position: Position) -> None:
+        for card in cards:
+            age = _age(card)
+            assert age <= position["age"], f"{card} is an Age {age} card, not dealt in Age {position['age']}"
+            if age == position["age"]:
+                _loose_structure(position)
+                accessible = position["structure"]["accessible"]
+                if card in accessible:
+                    accessible.remove(card)
+            elif card in position["discard"]:
+                position["discard"].remove(card)
+            else:
+                position["discard"].remove(next(c for c in position["discard"] if _age(c) == age))
+            position["cities"][seat]["cards"].append(card)
+    reposition(game, change)
 
 
 def give_token(game: DuelGame, seat: int, token: str) -> None:
-    """Test-only: hand a Progress token to ``seat`` (effects applied, events dropped)."""
-    gain_token(game.state, seat, TOKEN_INDEX[token], [])
+    """Hand a Progress token to ``seat`` (what it gives; Law's symbol, Masonry's discount, never its
+    coins): from the board, else from the box (a token of the board goes to the box for it)."""
+    def change(position: Position) -> None:
+        board, boxed = position["progress_board"], position["progress_boxed"]
+        if token in board:
+            board.remove(token)
+        else:
+            boxed.remove(token)
+            boxed.append(board.pop())
+        position["cities"][seat]["progress"].append(token)
+    reposition(game, change)
 
 
 def set_wonders(game: DuelGame, seat: int, *wonders: str, built: int = 0) -> None:
-    """Test-only: replace ``seat``'s Wonders (the first ``built`` of them built with an Age I card)."""
-    game.state.cities[seat].wonders = [
-        OwnedWonder(WONDER_INDEX[w], 1, 0) if i < built else OwnedWonder(WONDER_INDEX[w])
-        for i, w in enumerate(wonders)]
+    """Give ``seat`` these Wonders (the first ``built`` of them built), topped up to 4 with unbuilt Wonders
+    of the draft that the other city does not hold; the other city gives up any of them it held."""
+    def change(position: Position) -> None:
+        mine: list[Any] = [{"id": w, "built": True} if i < built else w for i, w in enumerate(wonders)]
+        other = position["cities"][1 - seat]
+        other["wonders"] = [w for w in other["wonders"] if _wonder_id(w) not in wonders]
+        held = set(wonders) | {_wonder_id(w) for w in other["wonders"]}
+        spare = [w for w in WONDER_IDS if w not in held]
+        mine += spare[:WONDERS_PER_CITY - len(mine)]
+        other["wonders"] += [w for w in spare if w not in mine][:WONDERS_PER_CITY - len(other["wonders"])]
+        position["cities"][seat]["wonders"] = mine
+    reposition(game, change)
+
+
+def _wonder_id(entry: Any) -> str:
+    return entry if isinstance(entry, str) else str(entry["id"])
 
 
 def build(game: DuelGame, card: str, seat: int | None = None) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ from typing import Any
 from engine.duel.game import DuelGame
 from engine.duel.material import TOKEN_INDEX
 from engine.duel.scoring import score_pad
+from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
@@ -15,7 +16,6 @@ from tests.engine.duel.helpers import (
     give_token,
     give_turn,
     jump,
-    new,
     pawn,
     ready,
     set_coins,
@@ -30,15 +30,15 @@ def wonder(game: DuelGame, w: str, card: str, seat: int = 0) -> list[dict[str, A
 
 def library_game(removed: list[str]) -> DuelGame:
     board = [t for t in TOKEN_INDEX if t not in removed]
-    game = new(progress_board=board, progress_removed=removed)
-    set_coins(game, 40, 40)
-    set_wonders(game, 0, "the_great_library", "the_sphinx")
+    game = edit.new(progress_board=board, progress_removed=removed)
+    edit.set_coins(game, 40, 40)
+    edit.set_wonders(game, 0, "the_great_library", "the_sphinx")
     return game
 
 
 def test_two_unit_card_counts_two_in_the_price() -> None:
-    game = ready(["guard_tower"], coins=10)
-    give(game, 1, "sawmill", "glassworks", "tavern")
+    game = edit.ready(["guard_tower"], coins=10)
+    edit.give(game, 1, "sawmill", "glassworks", "tavern")
     prices = game.view(0)["players"][0]["trade_prices"]
     assert prices == {"wood": 4, "clay": 2, "stone": 2, "glass": 3, "papyrus": 2}
 
@@ -66,19 +66,19 @@ def test_chain_with_coin_cost_is_free_and_gives_urbanism_coins() -> None:
 
 
 def test_military_tokens_on_each_side_once_losses_to_the_bank() -> None:
-    game = ready(["guard_tower", "palisade", "stable", "garrison"], coins=20)
-    set_coins(game, None, 1)
-    set_pawn(game, 2)
+    game = edit.ready(["guard_tower", "palisade", "stable", "garrison"], coins=20)
+    edit.set_coins(game, None, 1)
+    edit.set_pawn(game, 2)
     events = build(game, "guard_tower")  # seat 0: 2 -> 3, seat 1 loses its only coin
     assert pawn(game) == 3 and coins(game) == [20, 0]
     assert events_of(events, "military_token")[0]["lost"] == 1
-    set_coins(game, None, 20)
+    edit.set_coins(game, None, 20)
     build(game, "palisade", seat=1)  # 3 -> 2: seat 1's own side, nothing for anybody
     assert coins(game) == [20, 18]
-    set_pawn(game, -5)
+    edit.set_pawn(game, -5)
     events = build(game, "stable", seat=0)  # seat 0 into its own token zone: -5 -> -4, nothing
     assert pawn(game) == -4 and not events_of(events, "military_token") and coins(game)[0] == 18  # 2 for wood
-    set_pawn(game, -2)
+    edit.set_pawn(game, -2)
     events = build(game, "garrison", seat=1)  # seat 1: -2 -> -3, seat 0 loses 2
     assert pawn(game) == -3 and [(e["side"], e["lost"]) for e in events_of(events, "military_token")] == [
         (0, 2)]
@@ -105,15 +105,15 @@ def test_colossus_gets_no_strategy_shield() -> None:
 
 
 def test_mausoleum_builds_a_destroyed_card_free_without_urbanism() -> None:
-    game = ready(["guard_tower", "theater"], age=2, coins=40)
-    give(game, 1, "sawmill")
-    give_token(game, 0, "urbanism")
-    set_wonders(game, 0, "the_statue_of_zeus", "the_mausoleum")
+    game = edit.ready(["guard_tower", "theater"], age=2, coins=40)
+    edit.give(game, 1, "sawmill")
+    edit.give_token(game, 0, "urbanism")
+    edit.set_wonders(game, 0, "the_statue_of_zeus", "the_mausoleum")
     wonder(game, "the_statue_of_zeus", "guard_tower")
     game.apply(0, {"type": "destroy", "card": "sawmill"})
     assert game.view(None)["discard"] == ["sawmill"]
-    give_turn(game, 0)
-    set_coins(game, 10)
+    edit.give_turn(game, 0)
+    edit.set_coins(game, 10)
     wonder(game, "the_mausoleum", "theater")
     before = coins(game)[0]
     events = game.apply(0, {"type": "mausoleum", "card": "sawmill"})
@@ -135,7 +135,7 @@ def test_mausoleum_card_gives_its_chain() -> None:
 
 def test_great_library_law_gives_scientific_supremacy() -> None:
     game = library_game(["law", "agriculture", "philosophy", "economy", "masonry"])
-    give(game, 0, "workshop", "apothecary", "scriptorium", "pharmacist", "academy")
+    edit.give(game, 0, "workshop", "apothecary", "scriptorium", "pharmacist", "academy")
     card = game.legal_actions(0)[0]["card"]
     wonder(game, "the_great_library", card)
     assert game.view(0)["pending"]["options"] == ["law", "agriculture", "philosophy"]
@@ -150,7 +150,7 @@ def test_great_library_theology_does_not_replay_the_library_itself() -> None:
     wonder(game, "the_great_library", card)
     game.apply(0, {"type": "progress", "token": "theology"})
     assert game.to_act() == [1]
-    give_turn(game, 0)
+    edit.give_turn(game, 0)
     card = game.legal_actions(0)[0]["card"]
     events = wonder(game, "the_sphinx", card)
     assert len(events_of(events, "replay")) == 1 and game.to_act() == [0]
@@ -158,7 +158,7 @@ def test_great_library_theology_does_not_replay_the_library_itself() -> None:
 
 def test_great_library_mathematics_counts_itself() -> None:
     game = library_game(["mathematics", "agriculture", "philosophy", "economy", "masonry"])
-    give_token(game, 0, "law")
+    edit.give_token(game, 0, "law")
     card = game.legal_actions(0)[0]["card"]
     wonder(game, "the_great_library", card)
     game.apply(0, {"type": "progress", "token": "mathematics"})
@@ -177,21 +177,21 @@ def test_theology_statue_of_zeus_destroys_then_replays() -> None:
 
 
 def test_arena_counts_only_own_wonders_lighthouse_itself() -> None:
-    game = ready(["arena", "lighthouse"], age=3, coins=40)
-    set_wonders(game, 0, "the_appian_way", "circus_maximus", built=1)
-    set_wonders(game, 1, "the_colossus", "the_great_library", built=2)
-    give(game, 0, "brewery", "tavern")
-    set_coins(game, 10)
+    game = edit.ready(["arena", "lighthouse"], age=3, coins=40)
+    edit.set_wonders(game, 0, "the_appian_way", "circus_maximus", built=1)
+    edit.set_wonders(game, 1, "the_colossus", "the_great_library", built=2)
+    edit.give(game, 0, "brewery", "tavern")
+    edit.set_coins(game, 10)
     build(game, "arena")
     assert coins(game)[0] == 10 + 2
-    give_turn(game, 0)
-    set_coins(game, 10)
+    edit.give_turn(game, 0)
+    edit.set_coins(game, 10)
     build(game, "lighthouse")
     assert coins(game)[0] == 10 + 4  # tavern, brewery, arena and the lighthouse itself
 
 
 def test_pawn_at_zero_after_age_two_last_active_begins_age_three() -> None:
-    game = ready(["guard_tower", "theater"], age=2, coins=40)
+    game = edit.ready(["guard_tower", "theater"], age=2, coins=40)
     game.state.structure.left = 2  # two cards left in Age II: the next two turns end it
     game.apply(0, {"type": "discard", "card": "guard_tower"})
     events = game.apply(1, {"type": "discard", "card": "theater"})
@@ -200,9 +200,9 @@ def test_pawn_at_zero_after_age_two_last_active_begins_age_three() -> None:
 
 
 def test_pair_with_the_last_card_of_age_three_then_scoring() -> None:
-    game = ready(["workshop"], age=3, coins=40)
+    game = edit.ready(["workshop"], age=3, coins=40)
     game.state.structure.left = 1  # the last card of Age III
-    give(game, 0, "laboratory")
+    edit.give(game, 0, "laboratory")
     game.state.progress_board[:] = [TOKEN_INDEX["philosophy"]]
     build(game, "workshop")
     assert not game.is_over() and game.view(0)["pending"]["kind"] == "progress"

@@ -6,11 +6,12 @@ import pytest
 
 from engine.duel.game import DuelGame
 from engine.duel.scoring import score_pad
-from tests.engine.duel.helpers import build, coins, give, ready, set_coins, set_wonders
+from tests.engine.duel import state_edits as edit
+from tests.engine.duel.helpers import build, coins, give, ready, set_coins
 
 
 def built_wonders(game: DuelGame, seat: int, n: int) -> None:
-    set_wonders(game, seat, "the_pyramids", "the_sphinx", "piraeus", "the_colossus", built=n)
+    edit.set_wonders(game, seat, "the_pyramids", "the_sphinx", "piraeus", "the_colossus", built=n)
 
 
 @pytest.mark.parametrize(("guild", "mine", "theirs", "gained", "vp"), [
@@ -21,9 +22,9 @@ def built_wonders(game: DuelGame, seat: int, n: int) -> None:
     ("shipowners_guild", ["lumber_yard", "glassworks", "press"], ["sawmill", "brickyard"], 3, 3),
 ])
 def test_colour_guilds(guild: str, mine: list[str], theirs: list[str], gained: int, vp: int) -> None:
-    game = ready([guild], age=3, coins=40)
-    give(game, 0, *mine)
-    give(game, 1, *theirs)
+    game = edit.ready([guild], age=3, coins=40)
+    edit.give(game, 0, *mine)
+    edit.give(game, 1, *theirs)
     before = coins(game)[0]
     events = build(game, guild)
     paid = next(e["cost"] for e in events if e["type"] == "build")
@@ -53,7 +54,7 @@ def test_guild_vp_use_end_counts_coins_use_build_counts() -> None:
 
 
 def test_builders_guild() -> None:
-    game = ready(["builders_guild"], age=3, coins=40)
+    game = edit.ready(["builders_guild"], age=3, coins=40)
     built_wonders(game, 1, 3)
     built_wonders(game, 0, 1)
     before = coins(game)[0]
@@ -77,9 +78,9 @@ def test_moneylenders_guild() -> None:
     ("lighthouse", ["tavern", "forum"], 3),
 ])
 def test_yellow_coins_per_own_card(card: str, city: list[str], gained: int) -> None:
-    game = ready([card], age=3, coins=40)
-    give(game, 0, *city)
-    give(game, 1, *city, *city)
+    game = edit.ready([card], age=3, coins=40)
+    edit.give(game, 0, *city)
+    edit.give(game, 1, *city, *city)
     before = coins(game)[0]
     events = build(game, card)
     paid = next(e["cost"] for e in events if e["type"] == "build")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.duel.scoring import military_points
+from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import build, coins, events_of, give_token, pawn, ready, set_coins, set_pawn
 
 
@@ -42,8 +43,8 @@ def test_crossing_two_zones_triggers_both_tokens_in_order() -> None:
 
 
 def test_token_applies_once() -> None:
-    game = ready(["walls", "guard_tower"], age=2, coins=20)
-    set_pawn(game, 2)
+    game = edit.ready(["walls", "guard_tower"], age=2, coins=20)
+    edit.set_pawn(game, 2)
     game.state.military_tokens[2] = False  # seat 1's 2-coin token, taken earlier
     events = build(game, "walls")
     assert pawn(game) == 4 and not events_of(events, "military_token") and coins(game)[1] == 20

@@ -12,16 +12,15 @@ from collections.abc import Iterator
 import pytest
 
 from engine.duel import pricing, readings
+from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
     events_of,
-    give,
     give_token,
     new,
     ready,
     set_pawn,
-    set_wonders,
 )
 from tests.engine.duel.test_flow import discard_until_last
 
@@ -67,10 +66,10 @@ def test_TOKENS_CHECKED_EACH_SPACE_off(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _mausoleum_statue_with_urbanism() -> tuple[int, list[dict[str, object]], object]:
-    game = ready(["guard_tower", "theater", "statue"], coins=40)
-    give(game, 0, "theater")
-    give_token(game, 0, "urbanism")
-    set_wonders(game, 0, "the_mausoleum")
+    game = edit.ready(["guard_tower", "theater", "statue"], coins=40)
+    edit.give(game, 0, "theater")
+    edit.give_token(game, 0, "urbanism")
+    edit.set_wonders(game, 0, "the_mausoleum")
     game.apply(0, {"type": "discard", "card": "statue"})
     game.apply(1, {"type": "discard", "card": "theater"})
     game.apply(0, {"type": "wonder", "card": "guard_tower", "wonder": "the_mausoleum"})
@@ -147,9 +146,9 @@ def test_LAST_DRAFT_WONDER_AUTOMATIC_off(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_PAIR_WITHOUT_TOKEN_GIVES_NOTHING() -> None:
     """§16.3: a pair with an empty board gives nothing and the turn passes."""
-    game = ready(["workshop"])
+    game = edit.ready(["workshop"])
     game.state.progress_board.clear()
-    give(game, 0, "laboratory")
+    edit.give(game, 0, "laboratory")
     before = coins(game)[0]
     build(game, "workshop")
     assert game.to_act() == [1] and coins(game)[0] == before - 2
@@ -157,7 +156,7 @@ def test_PAIR_WITHOUT_TOKEN_GIVES_NOTHING() -> None:
 
 def test_PROGRESS_CHOICE_MANDATORY() -> None:
     """§14.7: with tokens on the board the pair choice must be made (no pass action exists)."""
-    game = ready(["workshop"])
-    give(game, 0, "laboratory")
+    game = edit.ready(["workshop"])
+    edit.give(game, 0, "laboratory")
     build(game, "workshop")
     assert {a["type"] for a in game.legal_actions(0)} == {"progress"}

@@ -63,8 +63,8 @@ def test_covered_card_cannot_be_taken() -> None:
 
 
 def test_guild_backs_in_age_three() -> None:
-    deck = deck_for(3, [])
-    deck[2], deck[3], deck[9] = "merchants_guild", "builders_guild", "scientists_guild"
+    plain, guilds = deck_for(3, [])[:17], deck_for(3, [])[17:]  # the 3 Guilds come last
+    deck = plain[:2] + guilds[:2] + plain[2:7] + guilds[2:] + plain[7:]
     game = lay_out(new(), 3, deck)
     faces = {s["slot"]: s["back"] for s in game.view(None)["structure"] if s["back"]}
     assert faces == {**dict.fromkeys([4, 10, 15, 16, 17], "age3"), 2: "guild", 3: "guild", 9: "guild"}

@@ -8,6 +8,7 @@ from engine import IllegalAction
 from engine.duel.game import DuelGame
 from engine.duel.material import TOKEN_INDEX
 from engine.duel.scoring import score_pad
+from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
@@ -15,7 +16,6 @@ from tests.engine.duel.helpers import (
     give,
     give_token,
     give_turn,
-    new,
     pawn,
     ready,
     set_coins,
@@ -28,9 +28,9 @@ REMOVED = ["architecture", "economy", "masonry", "mathematics", "philosophy"]
 
 def paired(board: list[str] = BOARD) -> DuelGame:
     """Seat 0 builds its second plumb card: a progress choice is pending."""
-    game = ready(["workshop"], coins=20)
+    game = edit.ready(["workshop"], coins=20)
     game.state.progress_board[:] = [TOKEN_INDEX[t] for t in board]
-    give(game, 0, "laboratory")
+    edit.give(game, 0, "laboratory")
     build(game, "workshop")
     return game
 
@@ -54,8 +54,8 @@ def test_pair_with_empty_board_gives_nothing() -> None:
 
 
 def test_a_pair_needs_the_same_symbol_twice() -> None:
-    game = ready(["workshop"], coins=20)
-    give(game, 0, "school")
+    game = edit.ready(["workshop"], coins=20)
+    edit.give(game, 0, "school")
     build(game, "workshop")
     assert game.to_act() == [1]
 
@@ -69,13 +69,13 @@ def test_coin_tokens(token: str, gained: int) -> None:
 
 
 def test_agriculture_philosophy_mathematics_points() -> None:
-    game = new()
+    game = edit.new()
     for t in ("agriculture", "philosophy"):
-        give_token(game, 0, t)
+        edit.give_token(game, 0, t)
     assert score_pad(game.state, 0)["progress"] == 11
-    give_token(game, 0, "mathematics")
+    edit.give_token(game, 0, "mathematics")
     assert score_pad(game.state, 0)["progress"] == 11 + 9
-    give_token(game, 1, "mathematics")
+    edit.give_token(game, 1, "mathematics")
     assert score_pad(game.state, 1)["progress"] == 3
 
 
@@ -123,13 +123,13 @@ def test_urbanism_four_coins_per_chain_build() -> None:
 
 def test_masonry_and_architecture_apply_when_gained() -> None:
     """The Baths (1 stone) cost 2 coins; once Masonry is taken they cost nothing, at once."""
-    game = ready(["workshop", "baths"], coins=20)
+    game = edit.ready(["workshop", "baths"], coins=20)
     game.state.progress_board[:] = [TOKEN_INDEX["agriculture"], TOKEN_INDEX["masonry"]]
-    give(game, 0, "laboratory")
+    edit.give(game, 0, "laboratory")
     assert {c["card"]: c["build"]["cost"] for c in game.view(0)["my_turn"]["cards"]}["baths"] == 2
     build(game, "workshop")
     game.apply(0, {"type": "progress", "token": "masonry"})
-    give_turn(game, 0)
+    edit.give_turn(game, 0)
     baths = {c["card"]: c for c in game.view(0)["my_turn"]["cards"]}["baths"]["build"]
     assert baths["cost"] == 0 and baths["breakdown"]["discount"] == {"stone": 1}
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import give, jump, new, ready, set_coins
 
 VIEW_KEYS = {"game", "kind", "seat", "phase", "age", "to_act", "first_player", "pending", "draft",
@@ -28,8 +29,8 @@ def test_view_keys(seat: int | None) -> None:
 
 
 def test_my_turn_only_for_the_acting_seat() -> None:
-    game = ready(["aqueduct", "tavern"], age=2, coins=5)
-    give(game, 1, "shelf_quarry")
+    game = edit.ready(["aqueduct", "tavern"], age=2, coins=5)
+    edit.give(game, 1, "shelf_quarry")
     assert game.view(1)["my_turn"] is None and game.view(None)["my_turn"] is None
     mine = game.view(0)["my_turn"]
     cards = {c["card"]: c for c in mine["cards"]}

@@ -10,10 +10,10 @@ from engine import IllegalAction
 from engine.duel.game import DuelGame
 from engine.duel.material import RED
 from engine.duel.scoring import score_pad
+from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     coins,
     events_of,
-    give,
     give_turn,
     new,
     pawn,
@@ -48,8 +48,8 @@ def test_wonder_vp_cost_replay_and_tucked_card(w: str) -> None:
     assert "guard_tower" not in game.view(None)["players"][0]["cards"] and game.view(None)["discard"] == []
     assert game.state.cities[0].colors[RED] == 0 and pawn(game) == SHIELDS.get(w, 0)
     view = game.view(None)
-    assert view["players"][0]["wonders"] == [{"id": w, "built": True, "age_card_age": 1,
-                                             "tucked_card": "guard_tower"}]
+    assert view["players"][0]["wonders"][0] == {"id": w, "built": True, "age_card_age": 1,
+                                               "tucked_card": "guard_tower"}
     if game.view(None)["pending"]["kind"] == "turn":  # a plain turn is next
         assert game.to_act() == [0 if w in AGAIN else 1]
         assert bool(events_of(events, "replay")) == (w in AGAIN)
@@ -76,9 +76,9 @@ def test_coin_wonders(w: str, gained: int) -> None:
     ("the_statue_of_zeus", "brown", "lumber_yard", "glassworks"),
     ("circus_maximus", "grey", "glassworks", "lumber_yard")])
 def test_destroy_wonders(w: str, color: str, mine: str, theirs: str) -> None:
-    game = ready(["guard_tower", "theater"], coins=40)
-    give(game, 1, "sawmill", "quarry", "glassworks", "press", "tavern")
-    set_wonders(game, 0, w)
+    game = edit.ready(["guard_tower", "theater"], coins=40)
+    edit.give(game, 1, "sawmill", "quarry", "glassworks", "press", "tavern")
+    edit.set_wonders(game, 0, w)
     wonder(game, w)
     view = game.view(0)
     targets = {"brown": ["sawmill", "quarry"], "grey": ["glassworks", "press"]}[color]
@@ -127,11 +127,11 @@ def test_mausoleum_with_empty_discard() -> None:
 
 
 def test_mausoleum_science_pair_gives_progress_choice() -> None:
-    game = ready(["guard_tower", "workshop"], coins=40)
-    give(game, 0, "laboratory")
-    set_wonders(game, 0, "the_mausoleum")
+    game = edit.ready(["guard_tower", "workshop"], coins=40)
+    edit.give(game, 0, "laboratory")
+    edit.set_wonders(game, 0, "the_mausoleum")
     game.apply(0, {"type": "discard", "card": "workshop"})
-    give_turn(game, 0)
+    edit.give_turn(game, 0)
     wonder(game, "the_mausoleum")
     game.apply(0, {"type": "mausoleum", "card": "workshop"})
     assert game.view(0)["pending"]["kind"] == "progress"
