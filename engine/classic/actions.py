@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic.pricing import Coins, Pricer, TradingContext
+from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext, payments_in
 from engine.classic.readings import late_discounts
 from engine.classic.state import (
     ACTION_TYPES,
@@ -201,17 +201,83 @@ def olympia_ready(state: State, city: int) -> bool:
 
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
-    """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order).
+
+    The fast path of :func:`hand_options_plain` (the same answers, ``tests/engine/classic/test_pricing.py``):
+    without Cities, each card's build is read straight from the hand's :class:`Pricer` (one dict lookup
+    per cost), without the per-card calls of :func:`card_build`.
+    """
     prices = pricer(state, city, discounts(state, city, late))
+    if state.cities:
+        return _options_of(state, city, cards, prices, card_build)
     wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
+    names, coins = state.names[city], state.coins[city]
+    known, context = prices.known, prices.context
+    name_idx, free_with, card_coins, card_need = C.CARD_NAME_IDX, C.CARD_FREE_WITH, C.CARD_COINS, C.CARD_NEED
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, prices)
-        free = olympia and reason != "already built"
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free,
+        if name_idx[card] in names:
+            out.append(new(CardOptions, (card, (), 0, "already built", False, wonder, wonder_reason, False,
+                                         wonder_bank)))
+            continue
+        chain = False
+        for name in free_with[card]:
+            if name in names:
+                chain = True
+                break
+        bank = 0
+        reason = None
+        build: tuple[Coins, ...] = FREE
+        if not chain:
+            bank = card_coins[card]
+            if bank > coins:
+                build, reason = (), "not enough coins"
+            else:
+                need = card_need[card]
+                found = known.get(need, UNKNOWN)
+                if found is UNKNOWN:
+                    found = known[need] = payments_in(context, need)
+                if found is not None:
+                    build, reason = _affordable(found, coins - bank)
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, olympia,
                                      wonder_bank)))
+    return out
+
+
+def _affordable(found: Priced, budget: int) -> tuple[tuple[Coins, ...], str | None]:
+    """The payments of ``found`` within ``budget`` (cheapest first), or a reason why there is none."""
+    payments_found = found.payments
+    if not payments_found:
+        return (), "the resources cannot be produced or bought"
+    totals = found.totals
+    if totals[-1] <= budget:
+        return payments_found, None
+    affordable = bisect_right(totals, budget)
+    if not affordable:
+        return (), "not enough coins to buy the resources"
+    return payments_found[:affordable], None
+
+
+def hand_options_plain(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order), card by card through
+    :func:`card_build`: the plain path :func:`hand_options` must agree with."""
+    return _options_of(state, city, cards, pricer(state, city, discounts(state, city, late)), card_build)
+
+
+CardBuild = Callable[[State, int, int, Pricer], tuple[tuple[Coins, ...], int, str | None, bool]]
+
+
+def _options_of(state: State, city: int, cards: list[int], prices: Pricer,
+                build_of: CardBuild) -> list[CardOptions]:
+    wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
+    olympia = olympia_ready(state, city)
+    out = []
+    for card in dict.fromkeys(cards):
+        build, bank, reason, chain = build_of(state, city, card, prices)
+        free = olympia and reason != "already built"
+        out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free, wonder_bank))
     return out
 
 
@@ -263,6 +329,24 @@ def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     if free_city:
         action["free_city"] = True
     return action
+
+
+def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:
+    """The interface dicts of every key of ``legal``, in order (``[action_of(k, free_city) for k in
+    legal]``, in one loop: legal_actions builds one per legal action)."""
+    if free_city:
+        return [action_of(key, True) for key in legal]
+    ids, types = C.CARD_ID, ACTION_TYPES
+    out: list[dict[str, Any]] = []
+    append = out.append
+    for kind, card, left, right in legal:
+        if kind in PAID_KINDS:
+            append({"type": types[kind], "card": ids[card], "left": left, "right": right})
+        elif kind == PAY:
+            append({"type": types[PAY], "coins": left})
+        else:
+            append({"type": types[kind], "card": ids[card]})
+    return out
 
 
 def parse(action: Any) -> tuple[ActionKey, bool]:

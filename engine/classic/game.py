@@ -10,6 +10,7 @@ from engine.classic.actions import (
     ActionKey,
     Legal,
     action_of,
+    actions_of,
     hand_options,
     legal_of,
     parse,
@@ -91,7 +92,7 @@ class ClassicGame:
         if not self._acting(seat):
             return []
         legal, free_city = self._current(seat)
-        return [action_of(key, free_city) for key in legal]
+        return actions_of(legal, free_city)
 
     def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Validate ``action`` fully, then apply it; return the public events."""

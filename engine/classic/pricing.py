@@ -116,7 +116,7 @@ PRICES: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _SUPPORT: dict[Units, tuple[int, ...]] = {}
-_UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
+UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
 
 
 def solve_purchase(purchase: Purchase) -> Priced:
@@ -249,8 +249,8 @@ class Pricer:
 
         ``need`` is a card's or a stage's cost: the answers of one context are bounded by their number.
         """
-        found = self.known.get(need, _UNKNOWN)
-        if found is _UNKNOWN:
+        found = self.known.get(need, UNKNOWN)
+        if found is UNKNOWN:
             found = self.known[need] = payments_in(self.context, need)
         return found
 
@@ -319,6 +319,28 @@ def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...],
     return tuple.__new__(Seller, (capped, tuple(kept), pack[cheap & wanted], pack[rebate & wanted]))
 
 
+IMPOSSIBLE = Priced((), ())  # the answer of a need the neighbours cannot supply
+
+
+def _beyond_supply(context: TradingContext, deficit: list[int], wanted: int, own: tuple[int, ...]) -> bool:
+    """True if some lacking resource exceeds everything that could give it: both neighbours' units and
+    every one-of card (own or for sale) that names it. (Most needs of a random game end here, before
+    the purchase is built: a necessary condition of every payment, so the answers do not change.)"""
+    left_units, right_units = context.left_units, context.right_units
+    for r in BITS[wanted]:
+        supply = left_units[r] + right_units[r]
+        if supply >= deficit[r]:
+            continue
+        bit = 1 << r
+        for choices in (own, context.left_choices, context.right_choices):
+            for c in choices:
+                if c & bit:
+                    supply += 1
+        if supply < deficit[r]:
+            return True
+    return False
+
+
 def payments_in(context: TradingContext, need: Units) -> Payments:
     """Every payment of ``need`` in ``context`` (not remembered here): the need reduced to a
     :class:`Purchase` of what the city's own production lacks, then solved (None: nothing lacks)."""
@@ -334,6 +356,8 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
         wanted, own = _reduce_own(deficit, wanted, context.own_choices)
     if not wanted:
         return None
+    if _beyond_supply(context, deficit, wanted, own):
+        return IMPOSSIBLE
     new = tuple.__new__  # the named types without their keyword-handling __new__ (the hot path)
     pack = PACKING[wanted]
     lacking = tuple([deficit[r] for r in BITS[wanted]])

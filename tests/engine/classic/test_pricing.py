@@ -12,7 +12,11 @@ import random
 
 import pytest
 
+import engine
 from engine.classic import compiled as C
+from engine.classic import pricing
+from engine.classic.actions import hand_options, hand_options_plain
+from engine.classic.game import ClassicGame
 from engine.classic.pricing import (
     PRICES,
     Coins,
@@ -129,3 +133,32 @@ def test_the_undominated_payments_are_the_solvers_payment_options(seed: int) -> 
             options = payment_options(need, context.units, context.own_choices, markets)
             pareto = [Coins(*p.coins) for p in options]
             assert undominated == pareto, (context, need)
+
+
+@pytest.mark.parametrize(("seats", "cities"), [(2, False), (3, False), (7, False), (4, True), (7, True)])
+def test_the_fast_hand_options_agree_with_the_plain_ones(seats: int, cities: bool) -> None:
+    """actions.hand_options (the fast path legal_actions uses) against hand_options_plain (card by card
+    through card_build), over seeded random games: every city's hand, a random set of cards (built ones,
+    chains), and Babylon's late purchases; each side from a fresh memo of trading contexts."""
+    rng = random.Random(seats * 10 + cities)
+    compared = 0
+    for seed in range(3):
+        options = {"cities": True} if cities else None
+        game = engine.new_game("classic", seats=seats, seed=seed, options=options)
+        assert isinstance(game, ClassicGame)
+        while not game.is_over():
+            s = game.state
+            for city in range(s.n):
+                cards = list(s.hands[s.seat_of(city)]) + rng.sample(range(C.N_CARDS if cities
+                                                                          else C.N_BASE_CARDS), 6)
+                for late in (False, True):
+                    pricing._BY_CONTEXT.clear()
+                    fast = hand_options(s, city, cards, late)
+                    pricing._BY_CONTEXT.clear()
+                    assert fast == hand_options_plain(s, city, cards, late)
+                    compared += 1
+            for seat in game.waiting()[:1] if s.phase != "turn" else game.waiting():
+                actions = game.legal_actions(seat)
+                if actions:
+                    game.apply(seat, rng.choice(actions))
+    assert compared > 100
