@@ -93,6 +93,12 @@ def all_payments(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, .
     return _ALL(_question(need, own, own_choices, markets, 0))
 
 
+def minimal_purchases(deficit: Vec, own_choices: Vec) -> tuple[Vec, ...]:
+    """The minimal units to buy of ``deficit`` with the choice cards ``own_choices`` used in every
+    possible way (those :func:`all_payments` buys, from the seller of the buyer's choice)."""
+    return tuple(_minimal_purchases(deficit, own_choices))
+
+
 # --- internals -------------------------------------------------------------------------------------
 
 

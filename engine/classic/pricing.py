@@ -25,7 +25,7 @@ from typing import NamedTuple
 from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.memo import BoundedMemo
-from engine.payment import Market, all_payments
+from engine.payment import Market, all_payments, minimal_purchases
 
 Units = tuple[int, ...]
 
@@ -222,13 +222,37 @@ def _canonical(purchase: Purchase) -> Purchase:
 
 
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
-    """The shared solver on a purchase as it is (nothing owned: the lack is the need)."""
+    """The shared solver on a purchase as it is (nothing owned: the lack is the need); without any
+    one-of card, :func:`_splits_of_units` (the same answer, cheaper)."""
+    if not (purchase.left.choices or purchase.right.choices):
+        if not purchase.own_choices:
+            return _splits_of_units(purchase.lacking, purchase.left, purchase.right)
+        found: set[Coins] = set()
+        for rest in minimal_purchases(purchase.lacking, purchase.own_choices):
+            found.update(_splits_of_units(rest, purchase.left, purchase.right))
+        return tuple(sorted(found, key=lambda pay: (pay.left + pay.right, pay)))
     size = len(purchase.lacking)
     markets = tuple(Market(PRICES[seller.cheap][:size] if not seller.rebate
                            else tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
                     for seller in (purchase.left, purchase.right))
     found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
     return tuple(Coins(p.coins[0], p.coins[1]) for p in found)
+
+
+def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:
+    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards: each lacking unit
+    of resource j is bought from either neighbour within its units, so the payments are the sums,
+    resource by resource, of every split of its lack; cheapest total first, then by (left, right)."""
+    found = {(0, 0)}
+    for j, lack in enumerate(lacking):
+        at_left, at_right = left.price(j), right.price(j)
+        most = min(lack, left.units[j])
+        fewest = max(0, lack - right.units[j])
+        if fewest > most:
+            return ()
+        splits = [(k * at_left, (lack - k) * at_right) for k in range(fewest, most + 1)]
+        found = {(a + x, b + y) for a, b in found for x, y in splits}
+    return tuple(Coins(a, b) for a, b in sorted(found, key=lambda pay: (pay[0] + pay[1], pay)))
 
 
 # --- trading contexts ------------------------------------------------------------------------------
