@@ -223,14 +223,14 @@ def _canonical(purchase: Purchase) -> Purchase:
 
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
     """The shared solver on a purchase as it is (nothing owned: the lack is the need); without any
-    one-of card, :func:`_splits_of_units` (the same answer, cheaper)."""
+    one-of card for sale, :func:`_splits_of_units` over the minimal purchases (the same answer, cheaper)."""
     if not (purchase.left.choices or purchase.right.choices):
         if not purchase.own_choices:
             return _splits_of_units(purchase.lacking, purchase.left, purchase.right)
-        found: set[Coins] = set()
+        union: set[Coins] = set()
         for rest in minimal_purchases(purchase.lacking, purchase.own_choices):
-            found.update(_splits_of_units(rest, purchase.left, purchase.right))
-        return tuple(sorted(found, key=lambda pay: (pay.left + pay.right, pay)))
+            union.update(_splits_of_units(rest, purchase.left, purchase.right))
+        return tuple(sorted(union, key=lambda pay: (pay.left + pay.right, pay)))
     size = len(purchase.lacking)
     markets = tuple(Market(PRICES[seller.cheap][:size] if not seller.rebate
                            else tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
