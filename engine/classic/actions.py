@@ -85,6 +85,22 @@ def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
     return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
 
 
+def known_plan(state: State, city: int, key: ActionKey) -> Plan:
+    """The plan of ``key`` for ``city``'s turn, read from the state without listing the legal actions:
+    for an action known to be legal (a play replayed in a sampled world), what :func:`plan_of` gives."""
+    kind, card, left, right = key
+    if kind == BUILD:
+        names = state.names[city]
+        chain = any(name in names for name in C.CARD_FREE_WITH[card])
+        if chain:
+            return Plan(BUILD, card, left, right, 0, "chain")
+        return Plan(BUILD, card, left, right, C.CARD_COINS[card], "paid")
+    if kind == WONDER:
+        bank = C.BS_COINS[state.boards[city]][state.stages[city]] if state.cities else 0
+        return Plan(WONDER, card, left, right, bank, "")
+    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
+
+
 def discounts(state: State, city: int, late: bool = False) -> list[int]:
     """The resources ``city`` buys at 1 coin ([left mask, right mask]).
 

@@ -55,6 +55,7 @@ from engine.duel.state import (
     city_prices,
 )
 from engine.duel.view import build_view
+from engine.shuffle import shuffle
 
 GREAT_LIBRARY_WONDER = next(w.index for w in WONDERS if w.great_library)
 DESTROYABLE = {w.destroys for w in WONDERS if w.destroys >= 0}  # the colours Zeus and Circus Maximus take
@@ -63,15 +64,6 @@ DESTROYABLE = {w.destroys for w in WONDERS if w.destroys >= 0}  # the colours Ze
 # one of these for the slots whose card the seat does not see.
 TAKEN, GUILD_BACK, AGE_BACK = -1, -2, -3
 PAST, NOW, LATER = "past", "now", "later"
-
-
-def shuffle(items: list[Any], rng: random.Random) -> None:
-    """Shuffle ``items`` in place, uniformly (Fisher-Yates on ``rng.random``: a fraction of the cost of
-    ``rng.shuffle``, which draws each index bit by bit)."""
-    draw = rng.random
-    for i in range(len(items) - 1, 0, -1):
-        j = int(draw() * (i + 1))
-        items[i], items[j] = items[j], items[i]
 
 
 class AgeDraw(NamedTuple):
