@@ -8,7 +8,7 @@ board resource and their brown and grey cards only. Payments come from :mod:`eng
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import partial
 from typing import Any, NamedTuple
 
@@ -67,7 +67,7 @@ class CardOptions(NamedTuple):
 
 # The legal actions of a decision, in legal_actions order: each key with its card's options (None for
 # the steps that only name a card: Halicarnassus, guild copy). plan_of turns the chosen one into a Plan.
-Legal = dict[ActionKey, CardOptions | None]
+Legal = Mapping[ActionKey, "CardOptions | None"]
 
 
 HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obtained
@@ -297,29 +297,97 @@ def _options_of(state: State, city: int, cards: list[int], prices: Pricer,
     return out
 
 
-def legal_of(options: list[CardOptions], free_city: bool = False) -> Legal:
-    """The legal actions for a list of card options, in legal_actions order.
+def legal_of(options: list[CardOptions], free_city: bool = False) -> HandLegal:
+    """The legal actions for a list of card options, in legal_actions order (a :class:`HandLegal`).
 
     ``free_city`` applies the Free City's rules: a card it can build through a chain must be built that
     way, and it may discard only if no card of the hand is playable.
     """
-    legal: Legal = {}
-    any_playable = free_city and any(o.playable for o in options)
-    new = tuple.__new__  # ActionKey(...) without its keyword-handling __new__ (this is the hot path)
-    for o in options:
-        card = o.card
-        for left, right in o.build:
-            legal[new(ActionKey, (BUILD, card, left, right))] = o
-        if free_city and o.chain:
-            continue
-        for left, right in o.wonder:
-            legal[new(ActionKey, (WONDER, card, left, right))] = o
-        if o.olympia:
-            legal[new(ActionKey, (OLYMPIA, card, -1, -1))] = o
-    for o in options:
-        if not (free_city and (o.chain or any_playable)):
-            legal[new(ActionKey, (DISCARD, o.card, -1, -1))] = o
-    return legal
+    return HandLegal(options, free_city)
+
+
+class HandLegal(Mapping[ActionKey, CardOptions]):
+    """The legal actions of a hand, read from its cards' options: every build and stage payment of each
+    card, its Olympia build, then every discard. Keys are made only when iterated: a membership test
+    and :meth:`actions` (what legal_actions returns) read the options directly, so a hand's every
+    payment split costs no key until someone asks for the keys.
+    """
+
+    __slots__ = ("by_card", "free_city", "no_discard", "options")
+
+    def __init__(self, options: list[CardOptions], free_city: bool = False) -> None:
+        self.options = options
+        self.free_city = free_city
+        self.by_card = {o.card: o for o in options}
+        # The Free City discards only when no card is playable.
+        self.no_discard = free_city and any(o.playable for o in options)
+
+    def _stages(self, o: CardOptions) -> bool:
+        """Whether ``o``'s card may go to a stage or the Olympia build (not a Free City chain)."""
+        return not (self.free_city and o.chain)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, tuple) or len(key) != 4:
+            return False
+        kind, card, left, right = key
+        o = self.by_card.get(card)
+        if o is None:
+            return False
+        if kind == BUILD:
+            return (left, right) in o.build
+        if kind == WONDER:
+            return self._stages(o) and (left, right) in o.wonder
+        if left != -1 or right != -1:
+            return False
+        if kind == OLYMPIA:
+            return self._stages(o) and o.olympia
+        if kind == DISCARD:
+            return not (self.free_city and (o.chain or self.no_discard))
+        return False
+
+    def __getitem__(self, key: ActionKey) -> CardOptions:
+        if key not in self:
+            raise KeyError(key)
+        return self.by_card[key[1]]
+
+    def __iter__(self) -> Iterator[ActionKey]:
+        new = tuple.__new__
+        for o in self.options:
+            card = o.card
+            for left, right in o.build:
+                yield new(ActionKey, (BUILD, card, left, right))
+            if not self._stages(o):
+                continue
+            for left, right in o.wonder:
+                yield new(ActionKey, (WONDER, card, left, right))
+            if o.olympia:
+                yield new(ActionKey, (OLYMPIA, card, -1, -1))
+        for o in self.options:
+            if not (self.free_city and (o.chain or self.no_discard)):
+                yield new(ActionKey, (DISCARD, o.card, -1, -1))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The interface dicts of every key, in order (``[action_of(k, free_city) for k in self]``)."""
+        if self.free_city:
+            return [action_of(key, True) for key in self]
+        types, ids = ACTION_TYPES, C.CARD_ID
+        build_type, wonder_type, olympia_type = types[BUILD], types[WONDER], types[OLYMPIA]
+        out: list[dict[str, Any]] = []
+        append = out.append
+        for o in self.options:
+            cid = ids[o.card]
+            for left, right in o.build:
+                append({"type": build_type, "card": cid, "left": left, "right": right})
+            for left, right in o.wonder:
+                append({"type": wonder_type, "card": cid, "left": left, "right": right})
+            if o.olympia:
+                append({"type": olympia_type, "card": cid})
+        discard_type = ACTION_TYPES[DISCARD]
+        out.extend([{"type": discard_type, "card": ids[o.card]} for o in self.options])
+        return out
 
 
 def single_card(kind: int, cards: list[int]) -> Legal:
@@ -349,20 +417,10 @@ def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
 
 def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:
     """The interface dicts of every key of ``legal``, in order (``[action_of(k, free_city) for k in
-    legal]``, in one loop: legal_actions builds one per legal action)."""
-    if free_city:
-        return [action_of(key, True) for key in legal]
-    ids, types = C.CARD_ID, ACTION_TYPES
-    out: list[dict[str, Any]] = []
-    append = out.append
-    for kind, card, left, right in legal:
-        if kind in PAID_KINDS:
-            append({"type": types[kind], "card": ids[card], "left": left, "right": right})
-        elif kind == PAY:
-            append({"type": types[PAY], "coins": left})
-        else:
-            append({"type": types[kind], "card": ids[card]})
-    return out
+    legal]``; a hand's legal actions build them from its options, :meth:`HandLegal.actions`)."""
+    if isinstance(legal, HandLegal) and legal.free_city == free_city:
+        return legal.actions()
+    return [action_of(key, free_city) for key in legal]
 
 
 def parse(action: Any) -> tuple[ActionKey, bool]:
