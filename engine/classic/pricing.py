@@ -375,13 +375,17 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
         if need[r] > units[r]:
             deficit[r] = need[r] - units[r]
             wanted |= 1 << r
-    own: tuple[int, ...] = ()
-    if wanted and context.own_choices:
-        wanted, own = _reduce_own(deficit, wanted, context.own_choices)
     if not wanted:
         return None
-    if _beyond_supply(context, deficit, wanted, own):
+    # Before the own one-of cards are used: counting each as supply of every resource it names is the
+    # same bound as using those that can give only one lacking resource.
+    if _beyond_supply(context, deficit, wanted, context.own_choices):
         return IMPOSSIBLE
+    own: tuple[int, ...] = ()
+    if context.own_choices:
+        wanted, own = _reduce_own(deficit, wanted, context.own_choices)
+        if not wanted:
+            return None
     new = tuple.__new__  # the named types without their keyword-handling __new__ (the hot path)
     pack = PACKING[wanted]
     lacking = tuple([deficit[r] for r in BITS[wanted]])
