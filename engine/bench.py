@@ -4,15 +4,18 @@ Games are played only through the public interface (``engine.new_game``, ``to_ac
 ``apply``, ``clone``, ``to_dict``, ``restore``, ``sample``), so the figures measure what the host and
 bots see. Besides random games per second, the bench prints what a search costs per simulation: a
 ``clone`` and a ``sample`` of a mid-game position, next to ``restore(to_dict())`` (a replay of the log).
+Every figure is CPU time of this process (``time.process_time``), so a busy machine changes it little;
+the rows with a target (:data:`TARGETS`) print it beside the figure.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.api import Game, new_game, restore, sample
 
@@ -32,6 +35,35 @@ OPTION_BENCHMARKS: list[tuple[str, int, int, dict[str, Any]]] = [
 
 # (kind, seats): the mid-game positions whose copy costs are measured.
 COPY_COSTS: list[tuple[str, int]] = [("duel", 2), ("classic", 3), ("classic", 7)]
+
+
+class Target(NamedTuple):
+    """A figure the engine aims for (issues 17 and 20): at least ``games_per_second`` random games per
+    CPU second, or at most ``sample_us`` CPU microseconds per ``sample`` of a mid-game view."""
+
+    games_per_second: float | None = None
+    sample_us: float | None = None
+
+
+# (kind, seats, Cities) -> its target.
+TARGETS: dict[tuple[str, int, bool], Target] = {
+    ("duel", 2, False): Target(games_per_second=2000, sample_us=50),
+    ("classic", 7, False): Target(games_per_second=400, sample_us=300),
+    ("classic", 7, True): Target(games_per_second=100),
+}
+
+
+def target_of(kind: str, seats: int, options: dict[str, Any] | None = None) -> Target:
+    """The target of a row (an empty one when the row has none)."""
+    return TARGETS.get((kind, seats, bool((options or {}).get("cities"))), Target())
+
+
+def _verdict(value: float, wanted: float | None, at_least: bool) -> str:
+    """`` (target >= N: met)``-style text, or nothing without a target."""
+    if wanted is None:
+        return ""
+    met = value >= wanted if at_least else value <= wanted
+    return f" (target {'>=' if at_least else '<='} {wanted:g}: {'met' if met else 'NOT met'})"
 
 
 def play_random(kind: str, seats: int, seed: int, rng: random.Random,
@@ -55,17 +87,17 @@ def play_random(kind: str, seats: int, seed: int, rng: random.Random,
 def simulate(kind: str, seats: int, games: int, seed: int = 0,
              options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` random games from seeds ``seed .. seed+games-1`` (with ``options``); return the
-    figures."""
+    figures (``seconds``: CPU seconds)."""
     rng = random.Random(seed)
     victories: Counter[str] = Counter()
     moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for i in range(games):
         game, n = play_random(kind, seats, seed + i, rng, options)
         moves += n
         result = game.result() or {}
         victories[result.get("victory", "unknown")] += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return {
         "kind": kind,
         "seats": seats,
@@ -82,10 +114,12 @@ def format_stats(stats: dict[str, Any]) -> str:
     """One readable line of simulator figures."""
     shares = ", ".join(f"{k} {v:.1%}" for k, v in stats["victories"].items())
     options = "".join(f", {k}={v}" for k, v in sorted(stats.get("options", {}).items()))
+    wanted = target_of(stats["kind"], stats["seats"], stats.get("options")).games_per_second
+    verdict = _verdict(stats["games_per_second"], wanted, at_least=True)
     return (f"{stats['kind']} ({stats['seats']} seats{options}): {stats['games']} games in "
-            f"{stats['seconds']:.2f}s = "
-            f"{stats['games_per_second']:.0f} games/s, {stats['moves_per_game']:.1f} moves/game; "
-            f"victories: {shares}")
+            f"{stats['seconds']:.2f} CPU s = "
+            f"{stats['games_per_second']:.0f} games per CPU second{verdict}, "
+            f"{stats['moves_per_game']:.1f} moves/game; victories: {shares}")
 
 
 def mid_game(kind: str, seats: int, seed: int = 0) -> Game:
@@ -98,23 +132,27 @@ def mid_game(kind: str, seats: int, seed: int = 0) -> Game:
 
 
 def _per_call(work: Callable[[int], object], budget: float = 0.5) -> float:
-    """Seconds per call of ``work(i)``: as many calls as fit in about ``budget`` seconds (at least 3)."""
+    """CPU seconds per call of ``work(i)``: as many calls as fit in about ``budget`` CPU seconds (at
+    least 3)."""
     calls = 0
-    start = time.perf_counter()
-    while calls < 3 or time.perf_counter() - start < budget:
+    start = time.process_time()
+    while calls < 3 or time.process_time() - start < budget:
         work(calls)
         calls += 1
-    return (time.perf_counter() - start) / calls
+    return (time.process_time() - start) / calls
 
 
 def copy_costs(kind: str, seats: int) -> dict[str, Any]:
-    """Seconds per ``restore(to_dict())``, per ``clone()`` and per ``sample(view)`` of a mid-game position."""
+    """CPU seconds per ``restore(to_dict())``, per ``clone()`` and per ``sample(view)`` of a mid-game
+    position (``sample_first``: the first sample of a view, which checks it and copies it)."""
     game = mid_game(kind, seats)
     seat = game.to_act()[0]
     view = game.view(seat)
     costs: dict[str, Any] = {"kind": kind, "seats": seats, "moves": len(game.action_log)}
     costs["restore"] = _per_call(lambda _: restore(game.to_dict()))
     costs["clone"] = _per_call(lambda _: game.clone())
+    costs["sample_first"] = _per_call(lambda i: sample(copy.deepcopy(view), seed=i)) - _per_call(
+        lambda _: copy.deepcopy(view))
     costs["sample"] = _per_call(lambda i: sample(view, seed=i))
     return costs
 
@@ -125,7 +163,11 @@ def format_costs(costs: dict[str, Any]) -> str:
             f"restore(to_dict()) {costs['restore'] * 1e6:.0f} us")
     ratio = costs["restore"] / costs["clone"]
     clone, sampled = costs["clone"] * 1e6, costs["sample"] * 1e6
-    return f"{line}, clone {clone:.1f} us ({ratio:.0f}x cheaper), sample {sampled:.0f} us"
+    verdict = _verdict(sampled, target_of(costs["kind"], costs["seats"]).sample_us, at_least=False)
+    first = costs.get("sample_first")
+    first_text = "" if first is None else f", first sample of a view {first * 1e6:.0f} us"
+    return (f"{line}, clone {clone:.1f} us ({ratio:.0f}x cheaper), sample {sampled:.0f} us{verdict}"
+            f"{first_text} (CPU time)")
 
 
 def main() -> None:

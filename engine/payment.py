@@ -93,6 +93,12 @@ def all_payments(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, .
     return _ALL(_question(need, own, own_choices, markets, 0))
 
 
+def minimal_purchases(deficit: Vec, own_choices: Vec) -> tuple[Vec, ...]:
+    """The minimal units to buy of ``deficit`` with the choice cards ``own_choices`` used in every
+    possible way (those :func:`all_payments` buys, from the seller of the buyer's choice)."""
+    return tuple(_minimal_purchases(deficit, own_choices))
+
+
 # --- internals -------------------------------------------------------------------------------------
 
 
@@ -215,15 +221,21 @@ def _cheapest(question: _Question) -> Payment | None:
         options = _OPTIONS(question)
         return options[0] if options else None
     _check(need, own, markets, discount)
-    # One unlimited market (the Duel bank): cost is linear, so a greedy waiver is optimal per assignment.
-    prices = markets[0].prices
+    return cheapest_bank_payment(_deficit(need, own), markets[0].prices, own_choices, discount)
+
+
+def cheapest_bank_payment(deficit: Vec, prices: Vec, own_choices: Vec, discount: int = 0) -> Payment:
+    """:func:`cheapest_payment` from one unlimited market (the Duel bank) of a ``deficit`` already net of
+    the fixed production (no check, no memo: for a caller that remembers the answers itself)."""
+    # The cost is linear, so a greedy waiver is optimal per assignment of the choice cards.
     best: Payment | None = None
-    for d, assigned in _after_choices(_deficit(need, own), own_choices).items():
+    for d, assigned in _after_choices(deficit, own_choices).items():
         waived = _greedy_waiver(d, prices, discount)
         bought = _sub(d, waived)
         coins = _cost(bought, prices)
         if best is None or coins < best.coins[0]:
             best = Payment((coins,), (bought,), assigned, waived)
+    assert best is not None  # _after_choices always reaches at least one deficit
     return best
 
 

@@ -8,10 +8,11 @@ board resource and their brown and grey cards only. Payments come from :mod:`eng
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
-from engine.classic.pricing import Coins, Pricer, TradingContext
+from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext, payments_in
 from engine.classic.readings import late_discounts
 from engine.classic.rebates import (
     EFFECT_ABILITY,
@@ -77,7 +78,7 @@ class CardOptions(NamedTuple):
 
 # The legal actions of a decision, in legal_actions order: each key with its card's options (None for
 # the steps that only name a card: Halicarnassus, guild copy). plan_of turns the chosen one into a Plan.
-Legal = dict[ActionKey, CardOptions | None]
+Legal = Mapping[ActionKey, "CardOptions | None"]
 
 
 HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obtained
@@ -92,6 +93,22 @@ def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
         return Plan(WONDER, card, left, right, options.wonder_bank if options is not None else 0, "")
     if kind == PAY:
         return Plan(PAY, -1, left, 0, 0, "")
+    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
+
+
+def known_plan(state: State, city: int, key: ActionKey) -> Plan:
+    """The plan of ``key`` for ``city``'s turn, read from the state without listing the legal actions:
+    for an action known to be legal (a play replayed in a sampled world), what :func:`plan_of` gives."""
+    kind, card, left, right = key
+    if kind == BUILD:
+        names = state.names[city]
+        chain = any(name in names for name in C.CARD_FREE_WITH[card])
+        if chain:
+            return Plan(BUILD, card, left, right, 0, "chain")
+        return Plan(BUILD, card, left, right, C.CARD_COINS[card], "paid")
+    if kind == WONDER:
+        bank = C.BS_COINS[state.boards[city]][state.stages[city]] if state.cities else 0
+        return Plan(WONDER, card, left, right, bank, "")
     return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
 
 
@@ -242,43 +259,177 @@ def olympia_ready(state: State, city: int) -> bool:
 
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
-    """Options of ``city`` for each distinct card of ``cards`` (in hand order)."""
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order).
+
+    The fast path of :func:`hand_options_plain` (the same answers, ``tests/engine/classic/test_pricing.py``):
+    without Cities, each card's build is read straight from the hand's :class:`Pricer` (one dict lookup
+    per cost), without the per-card calls of :func:`card_build`.
+    """
     prices = pricer(state, city, discounts(state, city, late))
+    if state.cities:
+        return _options_of(state, city, cards, prices, card_build)
     wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
+    names, coins = state.names[city], state.coins[city]
+    known, context = prices.known, prices.context
+    name_idx, free_with, card_coins, card_need = C.CARD_NAME_IDX, C.CARD_FREE_WITH, C.CARD_COINS, C.CARD_NEED
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, prices)
-        free = olympia and reason != "already built"
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free,
+        if name_idx[card] in names:
+            out.append(new(CardOptions, (card, (), 0, "already built", False, wonder, wonder_reason, False,
+                                         wonder_bank)))
+            continue
+        chain = False
+        for name in free_with[card]:
+            if name in names:
+                chain = True
+                break
+        bank = 0
+        reason = None
+        build: tuple[Coins, ...] = FREE
+        if not chain:
+            bank = card_coins[card]
+            if bank > coins:
+                build, reason = (), "not enough coins"
+            else:
+                need = card_need[card]
+                found = known.get(need, UNKNOWN)
+                if found is UNKNOWN:
+                    found = known[need] = payments_in(context, need)
+                if found is not None:
+                    build, reason = _affordable(found, coins - bank)
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, olympia,
                                      wonder_bank)))
     return out
 
 
-def legal_of(options: list[CardOptions], free_city: bool = False) -> Legal:
-    """The legal actions for a list of card options, in legal_actions order.
+def _affordable(found: Priced, budget: int) -> tuple[tuple[Coins, ...], str | None]:
+    """The payments of ``found`` within ``budget`` (cheapest first), or a reason why there is none."""
+    payments_found = found.payments
+    if not payments_found:
+        return (), "the resources cannot be produced or bought"
+    totals = found.totals
+    if totals[-1] <= budget:
+        return payments_found, None
+    affordable = bisect_right(totals, budget)
+    if not affordable:
+        return (), "not enough coins to buy the resources"
+    return payments_found[:affordable], None
+
+
+def hand_options_plain(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order), card by card through
+    :func:`card_build`: the plain path :func:`hand_options` must agree with."""
+    return _options_of(state, city, cards, pricer(state, city, discounts(state, city, late)), card_build)
+
+
+CardBuild = Callable[[State, int, int, Pricer], tuple[tuple[Coins, ...], int, str | None, bool]]
+
+
+def _options_of(state: State, city: int, cards: list[int], prices: Pricer,
+                build_of: CardBuild) -> list[CardOptions]:
+    wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
+    olympia = olympia_ready(state, city)
+    out = []
+    for card in dict.fromkeys(cards):
+        build, bank, reason, chain = build_of(state, city, card, prices)
+        free = olympia and reason != "already built"
+        out.append(CardOptions(card, build, bank, reason, chain, wonder, wonder_reason, free, wonder_bank))
+    return out
+
+
+def legal_of(options: list[CardOptions], free_city: bool = False) -> HandLegal:
+    """The legal actions for a list of card options, in legal_actions order (a :class:`HandLegal`).
 
     ``free_city`` applies the Free City's rules: a card it can build through a chain must be built that
     way, and it may discard only if no card of the hand is playable.
     """
-    legal: Legal = {}
-    any_playable = free_city and any(o.playable for o in options)
-    new = tuple.__new__  # ActionKey(...) without its keyword-handling __new__ (this is the hot path)
-    for o in options:
-        card = o.card
-        for left, right in o.build:
-            legal[new(ActionKey, (BUILD, card, left, right))] = o
-        if free_city and o.chain:
-            continue
-        for left, right in o.wonder:
-            legal[new(ActionKey, (WONDER, card, left, right))] = o
-        if o.olympia:
-            legal[new(ActionKey, (OLYMPIA, card, -1, -1))] = o
-    for o in options:
-        if not (free_city and (o.chain or any_playable)):
-            legal[new(ActionKey, (DISCARD, o.card, -1, -1))] = o
-    return legal
+    return HandLegal(options, free_city)
+
+
+class HandLegal(Mapping[ActionKey, CardOptions]):
+    """The legal actions of a hand, read from its cards' options: every build and stage payment of each
+    card, its Olympia build, then every discard. Keys are made only when iterated: a membership test
+    and :meth:`actions` (what legal_actions returns) read the options directly, so a hand's every
+    payment split costs no key until someone asks for the keys.
+    """
+
+    __slots__ = ("by_card", "free_city", "no_discard", "options")
+
+    def __init__(self, options: list[CardOptions], free_city: bool = False) -> None:
+        self.options = options
+        self.free_city = free_city
+        self.by_card = {o.card: o for o in options}
+        # The Free City discards only when no card is playable.
+        self.no_discard = free_city and any(o.playable for o in options)
+
+    def _stages(self, o: CardOptions) -> bool:
+        """Whether ``o``'s card may go to a stage or the Olympia build (not a Free City chain)."""
+        return not (self.free_city and o.chain)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, tuple) or len(key) != 4:
+            return False
+        kind, card, left, right = key
+        o = self.by_card.get(card)
+        if o is None:
+            return False
+        if kind == BUILD:
+            return (left, right) in o.build
+        if kind == WONDER:
+            return self._stages(o) and (left, right) in o.wonder
+        if left != -1 or right != -1:
+            return False
+        if kind == OLYMPIA:
+            return self._stages(o) and o.olympia
+        if kind == DISCARD:
+            return not (self.free_city and (o.chain or self.no_discard))
+        return False
+
+    def __getitem__(self, key: ActionKey) -> CardOptions:
+        if key not in self:
+            raise KeyError(key)
+        return self.by_card[key[1]]
+
+    def __iter__(self) -> Iterator[ActionKey]:
+        new = tuple.__new__
+        for o in self.options:
+            card = o.card
+            for left, right in o.build:
+                yield new(ActionKey, (BUILD, card, left, right))
+            if not self._stages(o):
+                continue
+            for left, right in o.wonder:
+                yield new(ActionKey, (WONDER, card, left, right))
+            if o.olympia:
+                yield new(ActionKey, (OLYMPIA, card, -1, -1))
+        for o in self.options:
+            if not (self.free_city and (o.chain or self.no_discard)):
+                yield new(ActionKey, (DISCARD, o.card, -1, -1))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def actions(self) -> list[dict[str, Any]]:
+        """The interface dicts of every key, in order (``[action_of(k, free_city) for k in self]``)."""
+        if self.free_city:
+            return [action_of(key, True) for key in self]
+        types, ids = ACTION_TYPES, C.CARD_ID
+        build_type, wonder_type, olympia_type = types[BUILD], types[WONDER], types[OLYMPIA]
+        out: list[dict[str, Any]] = []
+        append = out.append
+        for o in self.options:
+            cid = ids[o.card]
+            for left, right in o.build:
+                append({"type": build_type, "card": cid, "left": left, "right": right})
+            for left, right in o.wonder:
+                append({"type": wonder_type, "card": cid, "left": left, "right": right})
+            if o.olympia:
+                append({"type": olympia_type, "card": cid})
+        discard_type = ACTION_TYPES[DISCARD]
+        out.extend([{"type": discard_type, "card": ids[o.card]} for o in self.options])
+        return out
 
 
 def single_card(kind: int, cards: list[int]) -> Legal:
@@ -304,6 +455,14 @@ def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     if free_city:
         action["free_city"] = True
     return action
+
+
+def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:
+    """The interface dicts of every key of ``legal``, in order (``[action_of(k, free_city) for k in
+    legal]``; a hand's legal actions build them from its options, :meth:`HandLegal.actions`)."""
+    if isinstance(legal, HandLegal) and legal.free_city == free_city:
+        return legal.actions()
+    return [action_of(key, free_city) for key in legal]
 
 
 def parse(action: Any) -> tuple[ActionKey, bool]:

@@ -10,7 +10,9 @@ from engine.classic.actions import (
     ActionKey,
     Legal,
     action_of,
+    actions_of,
     hand_options,
+    known_plan,
     legal_of,
     parse,
     pay_options,
@@ -41,11 +43,13 @@ from engine.classic.state import (
     TURN,
     WONDER,
     Choice,
+    Plan,
     State,
 )
 from engine.classic.view import make_view
 
 FREE_CITY = 2  # the Free City's city index (2 seats)
+KNOWN_KINDS = frozenset({BUILD, WONDER, DISCARD, OLYMPIA})  # the turn's plays apply_known records
 
 
 def _is_seat(seat: object) -> TypeGuard[int]:
@@ -91,7 +95,7 @@ class ClassicGame:
         if not self._acting(seat):
             return []
         legal, free_city = self._current(seat)
-        return [action_of(key, free_city) for key in legal]
+        return actions_of(legal, free_city)
 
     def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """Validate ``action`` fully, then apply it; return the public events."""
@@ -233,8 +237,29 @@ class ClassicGame:
             legal = self.own_legal(seat)
         if key not in legal:
             raise IllegalAction(self._reason(seat, key, free_city))
+        return self._record(seat, key, free_city, plan_of(key, legal[key]))
+
+    def apply_known(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        """:meth:`apply` for an action known to be legal (a play of a consistent world replayed by
+        :mod:`engine.classic.sample`): a turn's own build, stage, discard or Olympia build by a seat that
+        holds the card is recorded without listing every legal action; anything else goes through
+        :meth:`apply`. The same events and state as :meth:`apply` for a legal action."""
+        s = self.state
+        if s.phase != TURN or s.two or not self._acting(seat) or s.choices[seat] is not None:
+            return self.apply(seat, action)
+        try:
+            key, free_city = parse(action)
+        except ValueError as err:
+            raise IllegalAction(str(err)) from None
+        if free_city or key.kind not in KNOWN_KINDS or key.card not in s.hands[seat]:
+            return self.apply(seat, action)
+        return self._record(seat, key, False, known_plan(s, seat, key))
+
+    def _record(self, seat: int, key: ActionKey, free_city: bool, plan: Plan) -> list[dict[str, Any]]:
+        """Record ``seat``'s validated choice of this turn; the last one resolves the turn."""
+        s = self.state
         canonical = action_of(key, free_city)
-        choice = Choice(canonical, plan_of(key, legal[key]))
+        choice = Choice(canonical, plan)
         if free_city:
             s.free_city_choice = choice
         else:

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.memo import BoundedMemo
-from engine.payment import Market, all_payments
+from engine.payment import Market, all_payments, minimal_purchases
 
 Units = tuple[int, ...]
 
@@ -116,7 +116,7 @@ PRICES: tuple[tuple[int, ...], ...] = tuple(
 )
 
 _SUPPORT: dict[Units, tuple[int, ...]] = {}
-_UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
+UNKNOWN = Priced((), ())  # "not asked yet" in a context's answers (never an answer: those are new objects)
 
 
 def _current_floor() -> None:
@@ -232,13 +232,37 @@ def _canonical(purchase: Purchase) -> Purchase:
 
 
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
-    """The shared solver on a purchase as it is (nothing owned: the lack is the need)."""
+    """The shared solver on a purchase as it is (nothing owned: the lack is the need); without any
+    one-of card for sale, :func:`_splits_of_units` over the minimal purchases (the same answer, cheaper)."""
+    if not (purchase.left.choices or purchase.right.choices):
+        if not purchase.own_choices:
+            return _splits_of_units(purchase.lacking, purchase.left, purchase.right)
+        union: set[Coins] = set()
+        for rest in minimal_purchases(purchase.lacking, purchase.own_choices):
+            union.update(_splits_of_units(rest, purchase.left, purchase.right))
+        return tuple(sorted(union, key=lambda pay: (pay.left + pay.right, pay)))
     size = len(purchase.lacking)
     markets = tuple(Market(PRICES[seller.cheap][:size] if not seller.rebate
                            else tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
                     for seller in (purchase.left, purchase.right))
     found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
     return tuple(Coins(p.coins[0], p.coins[1]) for p in found)
+
+
+def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:
+    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards: each lacking unit
+    of resource j is bought from either neighbour within its units, so the payments are the sums,
+    resource by resource, of every split of its lack; cheapest total first, then by (left, right)."""
+    found = {(0, 0)}
+    for j, lack in enumerate(lacking):
+        at_left, at_right = left.price(j), right.price(j)
+        most = min(lack, left.units[j])
+        fewest = max(0, lack - right.units[j])
+        if fewest > most:
+            return ()
+        splits = [(k * at_left, (lack - k) * at_right) for k in range(fewest, most + 1)]
+        found = {(a + x, b + y) for a, b in found for x, y in splits}
+    return tuple(Coins(a, b) for a, b in sorted(found, key=lambda pay: (pay[0] + pay[1], pay)))
 
 
 # --- trading contexts ------------------------------------------------------------------------------
@@ -260,8 +284,8 @@ class Pricer:
 
         ``need`` is a card's or a stage's cost: the answers of one context are bounded by their number.
         """
-        found = self.known.get(need, _UNKNOWN)
-        if found is _UNKNOWN:
+        found = self.known.get(need, UNKNOWN)
+        if found is UNKNOWN:
             found = self.known[need] = payments_in(self.context, need)
         return found
 
@@ -331,6 +355,28 @@ def _seller(lacking: Units, wanted: int, units: Units, choices: tuple[int, ...],
     return tuple.__new__(Seller, (capped, tuple(kept), pack[cheap & wanted], pack[rebate & wanted]))
 
 
+IMPOSSIBLE = Priced((), ())  # the answer of a need the neighbours cannot supply
+
+
+def _beyond_supply(context: TradingContext, deficit: list[int], wanted: int, own: tuple[int, ...]) -> bool:
+    """True if some lacking resource exceeds everything that could give it: both neighbours' units and
+    every one-of card (own or for sale) that names it. (Most needs of a random game end here, before
+    the purchase is built: a necessary condition of every payment, so the answers do not change.)"""
+    left_units, right_units = context.left_units, context.right_units
+    for r in BITS[wanted]:
+        supply = left_units[r] + right_units[r]
+        if supply >= deficit[r]:
+            continue
+        bit = 1 << r
+        for choices in (own, context.left_choices, context.right_choices):
+            for c in choices:
+                if c & bit:
+                    supply += 1
+        if supply < deficit[r]:
+            return True
+    return False
+
+
 def payments_in(context: TradingContext, need: Units) -> Payments:
     """Every payment of ``need`` in ``context`` (not remembered here): the need reduced to a
     :class:`Purchase` of what the city's own production lacks, then solved (None: nothing lacks)."""
@@ -342,11 +388,17 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
         if need[r] > units[r]:
             deficit[r] = need[r] - units[r]
             wanted |= 1 << r
-    own: tuple[int, ...] = ()
-    if wanted and context.own_choices:
-        wanted, own = _reduce_own(deficit, wanted, context.own_choices)
     if not wanted:
         return None
+    # Before the own one-of cards are used: counting each as supply of every resource it names is the
+    # same bound as using those that can give only one lacking resource.
+    if _beyond_supply(context, deficit, wanted, context.own_choices):
+        return IMPOSSIBLE
+    own: tuple[int, ...] = ()
+    if context.own_choices:
+        wanted, own = _reduce_own(deficit, wanted, context.own_choices)
+        if not wanted:
+            return None
     new = tuple.__new__  # the named types without their keyword-handling __new__ (the hot path)
     pack = PACKING[wanted]
     lacking = tuple([deficit[r] for r in BITS[wanted]])

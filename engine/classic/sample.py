@@ -24,11 +24,12 @@ whose stationary distribution is again uniform over them.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.api import IllegalAction
 from engine.classic import compiled as C
@@ -36,6 +37,7 @@ from engine.classic.game import ClassicGame
 from engine.classic.resolve import controller_at, held_packet, start_age
 from engine.classic.setup import deal_age, deck_players, setup_of
 from engine.classic.state import AgeDeal, Deal, State
+from engine.shuffle import shuffle
 
 FRESH_DRAWS = 40  # fresh worlds tried before the random walk takes over
 WALK_STEPS = 60  # swaps between two replays during the walk
@@ -138,6 +140,7 @@ class Seen:
     mate: int = -1  # team game: the teammate, whose hands the seat saw too
     mate_looks: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     my_debt: int | None = None  # DEBT phase: the coins the seat chose to pay
+    plays: list[Play] | None = None  # the history as the replay sends it (made at the first replay)
 
     @property
     def last_turn(self) -> int:
@@ -373,7 +376,7 @@ def _deal_age(world: AgeWorld, rng: random.Random) -> None:
             for slot, card in zip(box, rng.sample(left, len(box)), strict=True):
                 slot.card = card
                 pool.remove(card)
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     cards = iter(pool)
     for slot in world.pool_slots:
         if slot.fate != BOX:
@@ -382,7 +385,7 @@ def _deal_age(world: AgeWorld, rng: random.Random) -> None:
         for pile_card in group.drawn:
             pile_card.card = next(cards)
         content = group.known + [p.card for p in group.drawn]
-        rng.shuffle(content)
+        shuffle(content, rng)
         for slot, card in zip(group.slots, content, strict=True):
             slot.card = card
     for packet in world.packets:
@@ -443,7 +446,7 @@ def _pile_faults(seen: Seen, worlds: list[AgeWorld]) -> int:
 
 
 def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: list[AgeDeal], seed: int,
-            rng: random.Random) -> ClassicGame | None:
+            rng: random.Random, checked: bool = True) -> ClassicGame | None:
     """The drawn world played from its deal to the view's moment, or None if it does not fit the view."""
     size = 8 if seen.cities else 7
     ages = [*(_age_deal(w, size) for w in worlds), *future]
@@ -452,13 +455,15 @@ def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: li
     start_age(state, [])
     game = ClassicGame(state)
     cards = {s.play: s.card for w in worlds for p in w.packets for s in p.slots if s.fate == PLAY}
+    play = game.apply if checked else game.apply_known
+    if seen.plays is None:
+        seen.plays = _plays(seen)
     try:
-        for i in _log_order(seen):
-            p = seen.history[i]
-            action = {k: v for k, v in p.items() if k not in ("age", "turn", "step", "seat", "city")}
-            if action.get("card") is None and p["step"] != "debt":
+        for i, seat, sent, hidden in seen.plays:
+            action = dict(sent)
+            if hidden:
                 action["card"] = C.CARD_ID[cards[i]]
-            game.apply(p["seat"], action)
+            play(seat, action)
         if seen.phase == "turn":
             _choose_now(game, seen, rng)
         elif seen.phase == "debt":
@@ -466,6 +471,26 @@ def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: li
     except (IllegalAction, KeyError):
         return None
     return game if game.view(seen.seat) == view else None
+
+
+class Play(NamedTuple):
+    """One play of the history as the replay sends it: its history index, seat, action (without the
+    card if ``hidden``: the drawn world's card of its slot is added)."""
+
+    at: int
+    seat: int
+    action: dict[str, Any]
+    hidden: bool
+
+
+def _plays(seen: Seen) -> list[Play]:
+    """The plays of the history in log order (:func:`_log_order`)."""
+    out = []
+    for i in _log_order(seen):
+        p = seen.history[i]
+        action = {k: v for k, v in p.items() if k not in ("age", "turn", "step", "seat", "city")}
+        out.append(Play(i, p["seat"], action, action.get("card") is None and p["step"] != "debt"))
+    return out
 
 
 def _log_order(seen: Seen) -> list[int]:
@@ -541,40 +566,91 @@ def _swap(worlds: list[AgeWorld], rng: random.Random) -> Callable[[], None] | No
 
 
 def sample(view: dict[str, Any], seed: int) -> ClassicGame:
-    """A complete game consistent with ``view`` (a seat's view), drawn from ``seed`` (module doc)."""
-    seen = _read(view)
-    rng = random.Random(seed)
-    worlds = [_build_age(seen, age) for age in range(1, seen.age + 1)]
-    replays = 0
-    future: list[AgeDeal] = []
-    for _ in range(FRESH_DRAWS):
-        for world in worlds:
-            _deal_age(world, rng)
-        future = [_future_age(age, seen, rng) for age in range(seen.age + 1, 4)]
-        if _pile_faults(seen, worlds) == 0:
-            replays += 1
-            game = _replay(seen, view, worlds, future, seed, rng)
-            if game is not None:
-                return game
-    faults = _pile_faults(seen, worlds)
-    for _ in range(MAX_WALKS):
-        if replays >= MAX_REPLAYS:
-            break
-        for _ in range(WALK_STEPS):
-            undo = _swap(worlds, rng)
-            if undo is None:
-                continue
-            now = _pile_faults(seen, worlds)
-            if now > faults or (now and now == faults and rng.random() < 0.5):
-                undo()
-            else:
-                faults = now
-        for world in worlds:
-            for pile_card in world.pile:
-                pile_card.refresh()
-        if faults == 0:
-            replays += 1
-            game = _replay(seen, view, worlds, future, seed, rng)
-            if game is not None:
-                return game
-    raise Impossible("no game fits this view")
+    """A complete game consistent with ``view`` (a seat's view), drawn from ``seed`` (module doc): the
+    fast path, through the :class:`ClassicSampler` of the last view sampled when ``view`` equals it."""
+    sampler = _take_sampler(view)
+    try:
+        return sampler.draw(seed)
+    finally:
+        _LAST[:] = [sampler]
+
+
+def sample_plain(view: dict[str, Any], seed: int) -> ClassicGame:
+    """:func:`sample` without its speed seam: the view read afresh, every replayed play checked against
+    the legal actions. The same game as :func:`sample`."""
+    return ClassicSampler(view, copy=False).draw(seed, checked=True)
+
+
+class ClassicSampler:
+    """The worlds of one view: read and laid out once (:func:`_read`, :func:`_build_age`), then drawn
+    from a seed as many times as wanted (each draw deals every unknown slot afresh, so a draw depends on
+    its seed only). Not for two draws at once: :func:`sample` takes it out of :data:`_LAST` meanwhile."""
+
+    __slots__ = ("seen", "view", "worlds")
+
+    def __init__(self, view: dict[str, Any], copy: bool = True) -> None:
+        self.seen = _read(view)
+        self.view = _own_copy(view) if copy else view
+        self.worlds = [_build_age(self.seen, age) for age in range(1, self.seen.age + 1)]
+
+    def draw(self, seed: int, checked: bool = False) -> ClassicGame:
+        """A world drawn from ``seed`` and replayed to the view's moment (``checked``: every play is
+        checked against the legal actions, else only the turn's choices known legal skip it)."""
+        seen, view, worlds = self.seen, self.view, self.worlds
+        rng = random.Random(seed)
+        replays = 0
+        future: list[AgeDeal] = []
+        for _ in range(FRESH_DRAWS):
+            for world in worlds:
+                _deal_age(world, rng)
+            future = [_future_age(age, seen, rng) for age in range(seen.age + 1, 4)]
+            if _pile_faults(seen, worlds) == 0:
+                replays += 1
+                game = _replay(seen, view, worlds, future, seed, rng, checked)
+                if game is not None:
+                    return game
+        faults = _pile_faults(seen, worlds)
+        for _ in range(MAX_WALKS):
+            if replays >= MAX_REPLAYS:
+                break
+            for _ in range(WALK_STEPS):
+                undo = _swap(worlds, rng)
+                if undo is None:
+                    continue
+                now = _pile_faults(seen, worlds)
+                if now > faults or (now and now == faults and rng.random() < 0.5):
+                    undo()
+                else:
+                    faults = now
+            for world in worlds:
+                for pile_card in world.pile:
+                    pile_card.refresh()
+            if faults == 0:
+                replays += 1
+                game = _replay(seen, view, worlds, future, seed, rng, checked)
+                if game is not None:
+                    return game
+        raise Impossible("no game fits this view")
+
+
+# The sampler of the last view sampled (a search samples one view many times); empty while in use.
+_LAST: list[ClassicSampler] = []
+
+
+def _take_sampler(view: dict[str, Any]) -> ClassicSampler:
+    """The last sampler if its view equals ``view`` (a C-level comparison), else a new one."""
+    try:
+        last = _LAST.pop()
+    except IndexError:
+        last = None
+    if last is not None and isinstance(view, dict) and view == last.view:
+        return last
+    return ClassicSampler(view)
+
+
+def _own_copy(view: dict[str, Any]) -> Any:
+    """A private copy of a view (plain JSON data, so a JSON round trip is the fastest deep copy)."""
+    try:
+        return json.loads(json.dumps(view))
+    except (TypeError, ValueError):
+        raise Impossible("not a seat's view of a classic game: a view is plain JSON data") from None

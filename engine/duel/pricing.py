@@ -3,7 +3,8 @@
 The plain rule: a player covers a cost with its own fixed production; every missing unit is bought from
 the bank at its price (2 + the opponent's brown/grey production of that resource, or 1 with a Reserve or
 the Customs House). Choice production (yellow cards, Wonders) and the Masonry/Architecture discount make
-it a small optimisation: that question goes to the shared solver, :func:`engine.payment.cheapest_payment`.
+it a small optimisation: that question goes to the shared solver
+(:func:`engine.payment.cheapest_bank_payment`).
 
 Speed: everything that decides a price is one :class:`TradeSituation`. One :class:`BoundedMemo` maps a
 situation to its :class:`PriceList` (shared by every game that meets it; each card's and Wonder's coins
@@ -20,7 +21,7 @@ from engine.duel import readings
 from engine.duel.data import RESOURCES
 from engine.duel.material import BLUE, CARDS, WONDERS
 from engine.memo import BoundedMemo
-from engine.payment import Market, cheapest_payment
+from engine.payment import cheapest_bank_payment
 
 NO_UNITS = (0,) * len(RESOURCES)
 
@@ -109,10 +110,7 @@ NOTHING_PAID = Paid(0, (), ())
 
 def _solve(question: Shortfall) -> Paid:
     """The shared solver's cheapest payment of a shortfall (one unlimited market: the bank)."""
-    pay = cheapest_payment(question.missing, NO_UNITS, question.choices, (Market(question.prices, None),),
-                           question.discount)
-    if pay is None:
-        raise ValueError("the bank is unlimited: every shortfall can be paid")
+    pay = cheapest_bank_payment(question.missing, question.prices, question.choices, question.discount)
     prices = question.prices
     bought = tuple((RESOURCES[r], units * prices[r]) for r, units in enumerate(pay.bought[0]) if units)
     waived = tuple((RESOURCES[r], units) for r, units in enumerate(pay.waived) if units)

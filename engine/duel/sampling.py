@@ -12,12 +12,17 @@ seed, among what that seat cannot rule out:
 
 Which slot each taken card came from, and the layout of past Ages, are never seen again by anyone
 and change nothing; they are drawn too, so the sampled game is a complete one.
+
+Speed seam: :func:`read_view` reads and checks what a view shows once (a :class:`Shown`), :func:`deal`
+draws the rest and builds the state directly. :func:`sample_state` (the plain path) checks every draw
+against the view; :class:`DuelSampler` (the fast path, behind ``engine.sample``) checks its view once and
+then only draws, which is the same state for the same seed (``tests/engine/duel/test_sample.py``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.duel.data import RESOURCES, SYMBOLS
 from engine.duel.material import (
@@ -47,12 +52,53 @@ from engine.duel.state import (
     OwnedWonder,
     Pending,
     Structure,
-    refresh_prices,
+    city_prices,
 )
 from engine.duel.view import build_view
+from engine.shuffle import shuffle
 
 GREAT_LIBRARY_WONDER = next(w.index for w in WONDERS if w.great_library)
 DESTROYABLE = {w.destroys for w in WONDERS if w.destroys >= 0}  # the colours Zeus and Circus Maximus take
+
+# What fills a slot of the current structure (:attr:`AgeDraw.fill`): a face-up card's index (>= 0), or
+# one of these for the slots whose card the seat does not see.
+TAKEN, GUILD_BACK, AGE_BACK = -1, -2, -3
+PAST, NOW, LATER = "past", "now", "later"
+
+
+class AgeDraw(NamedTuple):
+    """How the cards of one Age are drawn: a ``past`` Age's 20 cards (all shown) are dealt in a random
+    order; the Age ``now`` in play fills its slots (``fill``) with the ``taken`` cards, the ``unseen``
+    Age cards and the ``unseen_guilds``; a ``later`` Age is drawn as at setup."""
+
+    age: int
+    when: str
+    cards: tuple[int, ...] = ()          # past: the Age's shown cards; now: those taken from the structure
+    removed: tuple[int, ...] = ()        # past: the 3 cards removed unseen
+    unseen: tuple[int, ...] = ()         # now: the Age's cards nobody has seen
+    unseen_guilds: tuple[int, ...] = ()  # now (Age III): the Guilds nobody has seen
+    fill: tuple[int, ...] = ()           # now: per slot, its face-up card or TAKEN / GUILD_BACK / AGE_BACK
+
+
+class Shown(NamedTuple):
+    """Everything one Duel view shows, read and checked once (:func:`read_view`); :func:`deal` adds a
+    random draw of what it hides. The cities are templates: each draw copies them."""
+
+    view: dict[str, Any]
+    seat: int | None
+    cities: tuple[City, City]
+    discard: tuple[int, ...]
+    ages: tuple[AgeDraw, ...]
+    structure: Structure                 # the current structure without its cards (copied per draw)
+    wonders: tuple[int, ...]             # the Wonders of the draft whose order shows
+    unseen_wonders: tuple[int, ...]      # draft round 1: the Wonders drawn for round 2
+    offer: tuple[int, ...]
+    draft_picks: int
+    boxed: int
+    pending: Pending | None
+    board: tuple[int, ...]
+    out_of_game: tuple[int, ...]         # the Progress tokens out of the game that the seat has seen
+    unseen_tokens: tuple[int, ...]
 
 
 def sample_state(view: Any, seed: int) -> DuelState:
@@ -60,14 +106,10 @@ def sample_state(view: Any, seed: int) -> DuelState:
 
     The state keeps ``view`` itself as its ``sample_of`` option: pass a copy the caller will not change.
     """
-    if not isinstance(view, dict) or view.get("kind") != "duel":
-        raise ValueError("sample_of: a duel view (a dict with kind 'duel') is expected")
-    seat = view.get("seat")
-    if seat is not None and (type(seat) is not int or seat not in (0, 1)):
-        raise ValueError(f"sample_of: the view's seat must be 0, 1 or None, got {seat!r}")
+    shown = read_view(view)
     try:
-        state = _draw(view, seat, random.Random(seed), seed)
-        again = build_view(state, seat)
+        state = deal(shown, seed)
+        again = build_view(state, shown.seat)
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
         raise ValueError(f"sample_of: not a view of a duel game ({err!r})") from None
     if again != view:
@@ -75,14 +117,53 @@ def sample_state(view: Any, seed: int) -> DuelState:
     return state
 
 
+class DuelSampler:
+    """The fast path of :func:`engine.api.sample` for Duel: one view read and checked once, then as many
+    draws as wanted, each built directly (no copy of the view, no check of what is known consistent).
+
+    ``draw(seed)`` is the state :func:`sample_state` gives for the same view and seed.
+    """
+
+    __slots__ = ("shown",)
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        """``view`` is kept (pass a copy the caller will not change); ValueError if no game shows it."""
+        sample_state(view, 0)
+        self.shown = read_view(view)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        """The view this sampler draws from."""
+        return self.shown.view
+
+    def draw(self, seed: int) -> DuelState:
+        """A state drawn from the view and ``seed``."""
+        return deal(self.shown, seed)
+
+
+def read_view(view: Any) -> Shown:
+    """What ``view`` shows, read and checked (ValueError if it is not a Duel view or contradicts itself;
+    what only a draw can check is left to :func:`sample_state`)."""
+    if not isinstance(view, dict) or view.get("kind") != "duel":
+        raise ValueError("sample_of: a duel view (a dict with kind 'duel') is expected")
+    seat = view.get("seat")
+    if seat is not None and (type(seat) is not int or seat not in (0, 1)):
+        raise ValueError(f"sample_of: the view's seat must be 0, 1 or None, got {seat!r}")
+    try:
+        return _read(view, seat)
+    except (KeyError, TypeError, IndexError, ValueError, AttributeError) as err:
+        raise ValueError(f"sample_of: not a view of a duel game ({err!r})") from None
+
+
 def _cards(ids: list[str]) -> list[int]:
     return [CARD_INDEX[c] for c in ids]
 
 
-def _draw(view: dict[str, Any], seat: int | None, rng: random.Random, seed: int) -> DuelState:
+def _read(view: dict[str, Any], seat: int | None) -> Shown:
     phase, age = view["phase"], view["age"]
     players = view["players"]
     cities = [_city(p) for p in players]
+    cities[0].prices, cities[1].prices = city_prices(cities[0], cities[1]), city_prices(cities[1], cities[0])
 
     # Every card whose identity shows: in a city, under a Wonder, in the discard pile, face up.
     slots = view["structure"]
@@ -94,22 +175,25 @@ def _draw(view: dict[str, Any], seat: int | None, rng: random.Random, seed: int)
     if len(set(seen)) != len(seen):
         raise ValueError("a card shows twice")
 
-    decks: dict[int, tuple[int, ...]] = {}
-    removed: dict[int, tuple[int, ...]] = {}
+    ages = []
     structure = Structure()
     for a in (1, 2, 3):
         if phase != "draft" and a < age:
-            decks[a], removed[a] = _past_age(a, placed, rng)
+            ages.append(_past_age(a, placed))
         elif phase != "draft" and a == age:
-            decks[a], removed[a], structure = _current_age(view, a, face_up, placed, rng)
+            now, structure = _current_age(view, a, face_up, placed)
+            ages.append(now)
         else:
-            decks[a], removed[a] = _future_age(a, seen, rng)
+            if _age_pool(a, seen):
+                raise ValueError(f"a card of Age {a} shows before the Age is dealt")
+            ages.append(AgeDraw(a, LATER))
 
     offer = [WONDER_INDEX[w] for w in view["draft"]["available"]] if view["draft"] else []
     owned = [o.wonder for city in cities for o in city.wonders]
     boxed = WONDER_INDEX[view["boxed_wonder"]] if view["boxed_wonder"] else -1
-    wonders = _draft_order(cities, offer, boxed, phase, rng)
-    if len(wonders) != 8 or len(set(wonders)) != 8:
+    wonders, unseen_wonders = _draft_order(cities, offer, boxed, phase)
+    drawn_wonders = wonders + unseen_wonders[:4] if unseen_wonders else wonders
+    if len(drawn_wonders) != 8 or len(set(drawn_wonders)) != 8:
         raise ValueError("the draft holds 8 different Wonders")
 
     pending_view = view["pending"]
@@ -120,10 +204,47 @@ def _draw(view: dict[str, Any], seat: int | None, rng: random.Random, seed: int)
     drawn = [TOKEN_INDEX[t] for t in pending_view["options"]] \
         if kind is GREAT_LIBRARY and pending_view["options"] is not None else []
     unseen = [t.index for t in TOKENS if t.index not in board + taken + seen_at_library + drawn]
-    rng.shuffle(unseen)
-    out_of_game = drawn + seen_at_library + unseen
-    library_seat, returned, setup_board, setup_removed = _library(cities, kind, board, out_of_game)
+    _library(cities, kind, board, drawn + seen_at_library + unseen)  # its checks do not depend on the draw
+    picks = len(owned) if phase == "draft" else 8
+    return Shown(view, seat, (cities[0], cities[1]), tuple(discard), tuple(ages), structure, tuple(wonders),
+                 tuple(unseen_wonders), tuple(offer), picks, boxed, kind, tuple(board),
+                 tuple(drawn + seen_at_library), tuple(unseen))
 
+
+def deal(shown: Shown, seed: int) -> DuelState:
+    """A state showing what ``shown`` shows, with what it hides drawn from ``seed``."""
+    rng = random.Random(seed)
+    view = shown.view
+    decks: dict[int, tuple[int, ...]] = {}
+    removed: dict[int, tuple[int, ...]] = {}
+    structure = shown.structure
+    for drawing in shown.ages:
+        a = drawing.age
+        if drawing.when == PAST:
+            dealt = list(drawing.cards)
+            shuffle(dealt, rng)
+            decks[a], removed[a] = tuple(dealt), drawing.removed
+        elif drawing.when == NOW:
+            decks[a], removed[a] = _fill(drawing, rng)
+            structure = Structure(structure.layout, decks[a], {c: i for i, c in enumerate(decks[a])},
+                                  structure.taken[:], structure.face_up[:], structure.covering[:],
+                                  structure.accessible[:], structure.left, structure.to_reveal[:])
+        else:
+            decks[a], removed[a] = _future_age(a, rng)
+
+    wonders = list(shown.wonders)
+    if shown.unseen_wonders:
+        later = list(shown.unseen_wonders)
+        shuffle(later, rng)
+        wonders += later[:4]
+    unseen = list(shown.unseen_tokens)
+    shuffle(unseen, rng)
+    out_of_game = [*shown.out_of_game, *unseen]
+    cities = [shown.cities[0].copy(), shown.cities[1].copy()]
+    board = list(shown.board)
+    library_seat, returned, setup_board, setup_removed = _library(cities, shown.pending, board, out_of_game)
+
+    pending_view = view["pending"]
     state = DuelState(
         seed=seed, options={"sample_of": view},
         setup=Setup(first_player=view["first_player"], wonders=tuple(wonders),
@@ -131,19 +252,17 @@ def _draw(view: dict[str, Any], seat: int | None, rng: random.Random, seed: int)
                     removed=removed, decks=decks),
         first_player=view["first_player"],
         last_active=pending_view["seat"] if pending_view else view["first_player"],
-        phase=phase, age=age, cities=cities, structure=structure, pawn=view["military"]["pawn"],
-        military_tokens=[t["present"] for t in view["military"]["tokens"]],
+        phase=view["phase"], age=view["age"], cities=cities, structure=structure,
+        pawn=view["military"]["pawn"], military_tokens=[t["present"] for t in view["military"]["tokens"]],
         progress_board=board, progress_removed=out_of_game, library_seat=library_seat,
-        library_returned=returned, discard=discard, boxed_wonder=boxed,
+        library_returned=returned, discard=list(shown.discard), boxed_wonder=shown.boxed,
         wonders_built=sum(1 for city in cities for o in city.wonders if o.age),
-        play_again=view["play_again"], draft_picks=len(owned) if phase == "draft" else 8,
-        draft_offer=offer, result=view["result"],
+        play_again=view["play_again"], draft_picks=shown.draft_picks,
+        draft_offer=list(shown.offer), result=view["result"],
     )
     if pending_view:
-        state.pending, state.pending_seat = kind, pending_view["seat"]
-        state.pending_options = _pending_options(state, kind, pending_view)
-    refresh_prices(state, 0)
-    refresh_prices(state, 1)
+        state.pending, state.pending_seat = shown.pending, pending_view["seat"]
+        state.pending_options = _pending_options(state, shown.pending, pending_view)
     return state
 
 
@@ -174,34 +293,31 @@ def _age_pool(age: int, cards: list[int]) -> list[int]:
     return [c for c in AGE_CARDS[age] + (GUILDS if age == 3 else ()) if c in mine]
 
 
-def _past_age(age: int, placed: list[int], rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _past_age(age: int, placed: list[int]) -> AgeDraw:
     """A finished Age: its 20 cards are all in sight; the 3 others were removed."""
     dealt = _age_pool(age, placed)
     if len(dealt) != SLOT_COUNT:
         raise ValueError(f"Age {age} is over but {len(dealt)} of its cards show")
-    rng.shuffle(dealt)
-    return tuple(dealt), tuple(c for c in AGE_CARDS[age] if c not in dealt)
+    return AgeDraw(age, PAST, tuple(dealt), tuple(c for c in AGE_CARDS[age] if c not in dealt))
 
 
-def _future_age(age: int, seen: list[int], rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _future_age(age: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """An Age not dealt yet: as at setup, 3 cards removed, the rest (with 3 Guilds in Age III) laid out."""
-    if _age_pool(age, seen):
-        raise ValueError(f"a card of Age {age} shows before the Age is dealt")
     cards = list(AGE_CARDS[age])
-    rng.shuffle(cards)
+    shuffle(cards, rng)
     gone, deck = cards[:3], cards[3:]
     if age == 3:
         guilds = list(GUILDS)
-        rng.shuffle(guilds)
+        shuffle(guilds, rng)
         deck += guilds[:3]
-        rng.shuffle(deck)
+        shuffle(deck, rng)
     return tuple(deck), tuple(gone)
 
 
-def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int], placed: list[int],
-                 rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...], Structure]:
-    """The structure in play: face-down slots drawn from the Age's unseen cards (Guilds under Guild
-    backs), taken slots filled with the Age's cards now in cities, under Wonders or discarded."""
+def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int],
+                 placed: list[int]) -> tuple[AgeDraw, Structure]:
+    """The structure in play: its face-down slots are drawn from the Age's unseen cards (Guilds under
+    Guild backs), its taken slots from the Age's cards now in cities, under Wonders or discarded."""
     slots = view["structure"]
     if [s["slot"] for s in slots] != list(range(SLOT_COUNT)):
         raise ValueError("a structure has 20 slots in slot order")
@@ -209,24 +325,24 @@ def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int], placed
     gone_from_here = _age_pool(age, placed)
     if len(gone_from_here) != sum(taken):
         raise ValueError(f"{sum(taken)} slots are taken but {len(gone_from_here)} Age {age} cards show")
-    rng.shuffle(gone_from_here)
     unseen = [c for c in AGE_CARDS[age] if c not in placed and c not in face_up.values()]
     unseen_guilds = [g for g in GUILDS if g not in placed and g not in face_up.values()] if age == 3 else []
-    rng.shuffle(unseen)
-    rng.shuffle(unseen_guilds)
-    dealt: list[int] = []
+    fill = []
     for s in slots:
         if s["taken"]:
-            dealt.append(gone_from_here.pop())
+            fill.append(TAKEN)
         elif s["card"] is not None:
-            dealt.append(face_up[s["slot"]])
+            fill.append(face_up[s["slot"]])
         elif s["back"] == "guild" and age == 3:
-            dealt.append(unseen_guilds.pop())
+            fill.append(GUILD_BACK)
         elif s["back"] == f"age{age}":
-            dealt.append(unseen.pop())
+            fill.append(AGE_BACK)
         else:
             raise ValueError(f"slot {s['slot']}: a face-down card needs an age{age} or guild back")
-    if len(unseen) != 3 or (age == 3 and sum(CARDS[c].color == PURPLE for c in dealt) != 3):
+    guilds_dealt = (fill.count(GUILD_BACK) + sum(CARDS[c].color == PURPLE for c in gone_from_here)
+                    + sum(CARDS[c].color == PURPLE for c in fill if c >= 0))
+    if (fill.count(GUILD_BACK) > len(unseen_guilds) or len(unseen) - fill.count(AGE_BACK) != 3
+            or (age == 3 and guilds_dealt != 3)):
         raise ValueError(f"Age {age}: its cards do not add up")
     layout = STRUCTURES[age]
     covering = [sum(not taken[above] for above in layout.covered_by[i]) for i in range(SLOT_COUNT)]
@@ -235,26 +351,43 @@ def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int], placed
     free = [i for i in range(SLOT_COUNT) if not taken[i] and not covering[i]]
     if sorted(accessible) != free:
         raise ValueError("access_order does not list the free slots")
-    deck = tuple(dealt)
-    structure = Structure(layout=layout, cards=deck, slot_of={c: i for i, c in enumerate(deck)}, taken=taken,
-                          face_up=shown, covering=covering, accessible=accessible,
+    structure = Structure(layout=layout, taken=taken, face_up=shown, covering=covering, accessible=accessible,
                           left=SLOT_COUNT - sum(taken), to_reveal=[i for i in free if not shown[i]])
-    return deck, tuple(unseen), structure
+    return AgeDraw(age, NOW, tuple(gone_from_here), (), tuple(unseen), tuple(unseen_guilds),
+                   tuple(fill)), structure
 
 
-def _draft_order(cities: list[City], offer: list[int], boxed: int, phase: str,
-                 rng: random.Random) -> list[int]:
-    """The 8 Wonders of the draft in reveal order (only the unrevealed ones are drawn)."""
+def _fill(now: AgeDraw, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards of the structure in play, slot by slot, and the Age's 3 cards removed unseen."""
+    gone, unseen, guilds = list(now.cards), list(now.unseen), list(now.unseen_guilds)
+    shuffle(gone, rng)
+    shuffle(unseen, rng)
+    shuffle(guilds, rng)
+    dealt = []
+    for what in now.fill:
+        if what >= 0:
+            dealt.append(what)
+        elif what == TAKEN:
+            dealt.append(gone.pop())
+        elif what == GUILD_BACK:
+            dealt.append(guilds.pop())
+        else:
+            dealt.append(unseen.pop())
+    return tuple(dealt), tuple(unseen)
+
+
+def _draft_order(cities: list[City], offer: list[int], boxed: int,
+                 phase: str) -> tuple[list[int], list[int]]:
+    """The Wonders of the draft whose reveal order shows, and (in round 1) the unrevealed ones, of which
+    each draw takes 4 in a random order."""
     owned = [[o.wonder for o in city.wonders] for city in cities]
     if phase != "draft":
-        return owned[0] + owned[1] + ([boxed] if boxed >= 0 else [])
+        return owned[0] + owned[1] + ([boxed] if boxed >= 0 else []), []
     first_round = [w for mine in owned for w in mine[:2]]
     later = [w for mine in owned for w in mine[2:]]
     if len(first_round) + len(offer) <= 4:  # round 1: the second round's Wonders are not revealed yet
-        unseen = [w.index for w in WONDERS if w.index not in first_round + offer]
-        rng.shuffle(unseen)
-        return first_round + offer + unseen[:4]
-    return first_round + later + offer
+        return first_round + offer, [w.index for w in WONDERS if w.index not in first_round + offer]
+    return first_round + later + offer, []
 
 
 def _library(cities: list[City], kind: Pending | None, board: list[int],

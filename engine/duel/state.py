@@ -142,11 +142,14 @@ class DuelState:
 
 def refresh_prices(state: DuelState, seat: int) -> None:
     """Recompute the price list of ``seat`` after its production, prices or discounts changed."""
-    city = state.cities[seat]
+    state.cities[seat].prices = city_prices(state.cities[seat], state.cities[1 - seat])
+
+
+def city_prices(city: City, opponent: City) -> PriceList:
+    """The price list of ``city`` facing ``opponent``."""
     progress = city.progress
-    city.prices = price_list(trade_situation(city.production, city.choices, city.one_coin,
-                                             state.cities[1 - seat].production,
-                                             MASONRY in progress, ARCHITECTURE in progress))
+    return price_list(trade_situation(city.production, city.choices, city.one_coin, opponent.production,
+                                      MASONRY in progress, ARCHITECTURE in progress))
 
 
 def new_state(seed: int, options: dict[str, Any], setup: Setup) -> DuelState:

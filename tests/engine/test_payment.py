@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from itertools import product
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.payment import Market, Payment, all_payments, cheapest_payment, mask, payment_options
+from engine.payment import (
+    Market,
+    Payment,
+    all_payments,
+    cheapest_bank_payment,
+    cheapest_payment,
+    mask,
+    payment_options,
+)
 
 # Resource indices used by these tests (each game defines its own).
 WOOD, STONE, CLAY, GLASS, PAPYRUS = range(5)
@@ -404,3 +413,20 @@ def test_nothing_is_bought_that_own_cards_can_give() -> None:
     found = all_payments(vec(wood=1, clay=1), NONE, (mask(WOOD, CLAY),), markets)
     assert [p.coins for p in found] == [(2,)]
     assert {p.bought[0] for p in found} <= {vec(wood=1), vec(clay=1)}
+
+
+def test_the_bank_payment_of_a_deficit_is_the_cheapest_payment_of_the_need() -> None:
+    """cheapest_bank_payment (Duel's call, the deficit already net of production) answers like
+    cheapest_payment on the need and the production, over seeded random questions."""
+    rng = random.Random(5)
+    for _ in range(500):
+        need = tuple(rng.randint(0, 3) for _ in range(R))
+        own = tuple(rng.randint(0, 2) for _ in range(R))
+        choices = tuple(sorted(rng.randrange(1, 1 << R) for _ in range(rng.randint(0, 3))))
+        prices = tuple(rng.randint(1, 5) for _ in range(R))
+        discount = rng.choice((0, 0, 2))
+        deficit = tuple(max(0, n - o) for n, o in zip(need, own, strict=True))
+        if not any(deficit):
+            continue
+        assert cheapest_bank_payment(deficit, prices, choices, discount) == cheapest_payment(
+            need, own, choices, (bank(prices),), discount)

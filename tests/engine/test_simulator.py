@@ -35,3 +35,20 @@ def test_copy_costs_of_a_mid_game_classic_position() -> None:
     assert "clone" in bench.format_costs(costs) and "sample" in bench.format_costs(costs)
     assert {kind for kind, _ in bench.COPY_COSTS} == set(engine.kinds())
     assert {("duel", 2), ("classic", 7)} <= set(bench.COPY_COSTS)
+
+
+def test_the_bench_prints_the_targets_beside_the_figures() -> None:
+    """Issues 17 and 20: random games per CPU second and sample costs, each with its target."""
+    fast = {"kind": "classic", "seats": 7, "options": {}, "games": 1, "seconds": 0.001,
+            "games_per_second": 1000.0, "moves_per_game": 60.0, "victories": {"civilian": 1.0}}
+    slow = {**fast, "games_per_second": 10.0}
+    assert "(target >= 400: met)" in bench.format_stats(fast)
+    assert "(target >= 400: NOT met)" in bench.format_stats(slow)
+    assert "target" not in bench.format_stats({**fast, "seats": 4})
+    costs = {"kind": "duel", "seats": 2, "moves": 10, "restore": 1e-3, "clone": 1e-5, "sample": 4e-5,
+             "sample_first": 2e-4}
+    line = bench.format_costs(costs)
+    assert "sample 40 us (target <= 50: met)" in line and "first sample of a view 200 us" in line
+    assert "NOT met" in bench.format_costs({**costs, "sample": 6e-5})
+    rows = {(kind, seats, bool(options.get("cities"))) for kind, seats, _, options in bench.OPTION_BENCHMARKS}
+    assert set(bench.TARGETS) <= {(k, s, False) for k, s, _ in bench.BENCHMARKS} | rows

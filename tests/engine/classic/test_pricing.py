@@ -12,7 +12,18 @@ import random
 
 import pytest
 
+import engine
 from engine.classic import compiled as C
+from engine.classic import pricing
+from engine.classic.actions import (
+    ActionKey,
+    CardOptions,
+    action_of,
+    hand_options,
+    hand_options_plain,
+    legal_of,
+)
+from engine.classic.game import ClassicGame
 from engine.classic.pricing import (
     PRICES,
     Coins,
@@ -23,6 +34,7 @@ from engine.classic.pricing import (
     payments_in,
     solve_purchase,
 )
+from engine.classic.state import BUILD, DISCARD, OLYMPIA, PAY, WONDER
 from engine.payment import Market, all_payments, payment_options
 
 
@@ -129,3 +141,76 @@ def test_the_undominated_payments_are_the_solvers_payment_options(seed: int) -> 
             options = payment_options(need, context.units, context.own_choices, markets)
             pareto = [Coins(*p.coins) for p in options]
             assert undominated == pareto, (context, need)
+
+
+@pytest.mark.parametrize(("seats", "cities"), [(2, False), (3, False), (7, False), (4, True), (7, True)])
+def test_the_fast_hand_options_agree_with_the_plain_ones(seats: int, cities: bool) -> None:
+    """actions.hand_options (the fast path legal_actions uses) against hand_options_plain (card by card
+    through card_build), over seeded random games: every city's hand, a random set of cards (built ones,
+    chains), and Babylon's late purchases; each side from a fresh memo of trading contexts."""
+    rng = random.Random(seats * 10 + cities)
+    compared = 0
+    for seed in range(3):
+        options = {"cities": True} if cities else None
+        game = engine.new_game("classic", seats=seats, seed=seed, options=options)
+        assert isinstance(game, ClassicGame)
+        while not game.is_over():
+            s = game.state
+            for city in range(s.n):
+                cards = list(s.hands[s.seat_of(city)]) + rng.sample(range(C.N_CARDS if cities
+                                                                          else C.N_BASE_CARDS), 6)
+                for late in (False, True):
+                    pricing._BY_CONTEXT.clear()
+                    fast = hand_options(s, city, cards, late)
+                    pricing._BY_CONTEXT.clear()
+                    assert fast == hand_options_plain(s, city, cards, late)
+                    _check_hand_legal(fast, free_city=s.two and city == 2)
+                    compared += 1
+            for seat in game.waiting()[:1] if s.phase != "turn" else game.waiting():
+                actions = game.legal_actions(seat)
+                if actions:
+                    game.apply(seat, rng.choice(actions))
+    assert compared > 100
+
+
+def _plain_legal(options: list[CardOptions], free_city: bool) -> list[ActionKey]:
+    """The legal actions of a hand by the rule, key by key (what HandLegal must list)."""
+    keys = []
+    any_playable = free_city and any(o.playable for o in options)
+    for o in options:
+        keys += [ActionKey(BUILD, o.card, a, b) for a, b in o.build]
+        if free_city and o.chain:
+            continue
+        keys += [ActionKey(WONDER, o.card, a, b) for a, b in o.wonder]
+        keys += [ActionKey(OLYMPIA, o.card, -1, -1)] if o.olympia else []
+    return keys + [ActionKey(DISCARD, o.card, -1, -1) for o in options
+                   if not (free_city and (o.chain or any_playable))]
+
+
+def _check_hand_legal(options: list[CardOptions], free_city: bool) -> None:
+    """HandLegal (keys made only when iterated) against the rule: the same keys in the same order, the
+    same membership (also of near misses: a coin more, another kind), the same dicts."""
+    legal = legal_of(options, free_city)
+    keys = _plain_legal(options, free_city)
+    assert list(legal) == keys and len(legal) == len(keys)
+    assert legal.actions() == [action_of(k, free_city) for k in keys]
+    listed = set(keys)
+    for kind, card, left, right in keys:
+        for near in ((kind, card, left + 1, right), (kind, card, left, right + 1),
+                     *((other, card, left, right) for other in (BUILD, WONDER, OLYMPIA, DISCARD, PAY))):
+            assert (near in legal) == (near in listed)
+        assert legal[ActionKey(kind, card, left, right)].card == card
+
+
+def test_a_free_city_chain_is_built_never_staged_nor_discarded() -> None:
+    """HandLegal on a made-up Free City hand: a chained card, a playable one, an unplayable one."""
+    free = (Coins(0, 0),)
+    chained = CardOptions(1, free, 0, None, True, (Coins(1, 0), Coins(0, 2)), None, True)
+    playable = CardOptions(2, (Coins(2, 0),), 0, None, False, (Coins(1, 0),), None, False)
+    stuck = CardOptions(3, (), 0, "not enough coins", False, (), "not enough coins", False)
+    for free_city in (True, False):
+        _check_hand_legal([chained, playable, stuck], free_city)
+    legal = legal_of([chained, playable, stuck], free_city=True)
+    assert ActionKey(WONDER, 1, 1, 0) not in legal and ActionKey(WONDER, 2, 1, 0) in legal
+    assert not any(k.kind == DISCARD for k in legal)
+    assert [k.kind for k in legal_of([stuck], free_city=True)] == [DISCARD]

@@ -10,6 +10,7 @@ import pytest
 
 import engine
 from engine.classic.game import ClassicGame
+from engine.classic.sample import sample_plain
 from engine.classic.setup import setup_of
 
 
@@ -80,3 +81,45 @@ def test_a_tampered_view_gives_a_value_error_or_a_game_showing_exactly_it() -> N
             continue
         assert sampled.view(view["seat"]) == view
     assert refused
+
+
+@pytest.mark.parametrize(("seats", "cities"), [(3, False), (7, False), (5, True), (2, False)])
+def test_the_fast_sample_is_the_plain_one(seats: int, cities: bool) -> None:
+    """engine.sample (the fast path: the last view's sampler, the turn's known plays recorded without
+    listing the legal actions) gives the very game sample_plain gives (every play checked), over seeded
+    positions of every Age, each seat's view sampled with several seeds."""
+    rng = random.Random(seats)
+    compared = 0
+    for seed in range(2):
+        options = {"cities": True} if cities else None
+        game = engine.new_game("classic", seats=seats, seed=seed, options=options)
+        while not game.is_over():
+            if rng.random() < 0.15:
+                seat = rng.randrange(seats)
+                view = game.view(seat)
+                for draw in range(3):
+                    fast = engine.sample(view, seed=draw)
+                    plain = sample_plain(copy.deepcopy(view), draw)
+                    assert fast.to_dict() == plain.to_dict()  # the same deal and the same log
+                    assert fast.view(seat) == view == plain.view(seat)
+                    assert fast.view(None) == plain.view(None)
+                    assert fast.legal_actions(seat) == plain.legal_actions(seat)
+                    compared += 1
+            acting = rng.choice(game.waiting())
+            game.apply(acting, rng.choice(game.legal_actions(acting)))
+    assert compared >= 10
+
+
+@pytest.mark.parametrize(("seats", "cities"), [(3, False), (7, False), (6, True)])
+def test_apply_known_does_what_apply_does_for_a_legal_action(seats: int, cities: bool) -> None:
+    """ClassicGame.apply_known (the replay's fast path) against apply: the same events, the same views."""
+    rng = random.Random(seats)
+    game = engine.new_game("classic", seats=seats, seed=seats, options={"cities": True} if cities else None)
+    assert isinstance(game, ClassicGame)
+    twin = game.clone()
+    while not game.is_over():
+        acting = rng.choice(game.waiting())
+        action = rng.choice(game.legal_actions(acting))
+        assert twin.apply_known(acting, dict(action)) == game.apply(acting, action)
+        assert [twin.view(seat) for seat in range(seats)] == [game.view(seat) for seat in range(seats)]
+    assert twin.result() == game.result()

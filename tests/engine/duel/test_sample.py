@@ -14,7 +14,9 @@ import pytest
 import engine
 from engine.duel.game import DuelGame
 from engine.duel.material import CARD_IDS, CARD_INDEX
-from engine.duel.serial import describe
+from engine.duel.sampling import DuelSampler, sample_state
+from engine.duel.serial import describe, digest
+from engine.duel.view import build_view
 from tests.engine.duel.helpers import deck_for
 
 LIBRARY = "the_great_library"
@@ -253,3 +255,32 @@ def test_a_card_shown_twice_is_refused() -> None:
     with pytest.raises(ValueError, match="twice"):
         engine.sample(view, seed=1)
     assert CARD_INDEX[up["card"]] >= 0
+
+
+@pytest.mark.parametrize("game", POSITIONS[::2], ids=lambda g: f"seed{g.state.seed}-move{len(g.action_log)}")
+def test_the_fast_sampler_draws_what_the_checked_path_draws(game: DuelGame) -> None:
+    """DuelSampler (the fast path: one check per view, then direct draws) against sample_state, which
+    checks every draw against the view."""
+    for seat in (0, 1):
+        view = game.view(seat)
+        sampler = DuelSampler(copy.deepcopy(view))
+        for seed in range(12):
+            plain = sample_state(copy.deepcopy(view), seed)
+            fast = sampler.draw(seed)
+            assert describe(fast) == describe(plain)
+            assert digest(fast) == digest(plain)
+            assert build_view(fast, seat) == view
+
+
+def test_a_view_changed_after_sampling_is_sampled_as_it_is_now() -> None:
+    """engine.sample keeps the sampler of the last view: a changed view is read afresh, never from it."""
+    game = next(g for g in POSITIONS if not g.is_over() and g.view(0)["phase"] == "play")
+    view = game.view(0)
+    first = engine.sample(view, seed=1)
+    view["players"][0]["coins"] += 5  # the view's prices and affordable moves no longer match
+    with pytest.raises(ValueError):
+        engine.sample(view, seed=1)
+    view["players"][0]["coins"] -= 5
+    assert engine.sample(view, seed=1).to_dict() == first.to_dict()
+    other = next(g for g in POSITIONS if g.view(1) != view)
+    assert engine.sample(other.view(1), seed=1).view(1) == other.view(1)
