@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.api import spec
-from engine.bots.levels import LEVELS, make_policy
+from engine.bots.levels import ARENA_LEVELS, make_policy
 from engine.bots.match import ThinkingLimit, play_game
 from engine.bots.policy import Policy
 from engine.bots.seeds import derive_seed
@@ -81,8 +81,8 @@ def lineup_of(bots: Sequence[str], seats: int | None) -> tuple[str, ...]:
     if not bots:
         raise ValueError("--bots lists at least one bot")
     for bot in bots:
-        if bot not in LEVELS:
-            raise ValueError(f"unknown bot {bot!r}; known: {', '.join(LEVELS)}")
+        if bot not in ARENA_LEVELS:
+            raise ValueError(f"unknown bot {bot!r}; known: {', '.join(ARENA_LEVELS)}")
     if seats is None:
         return tuple(bots)
     if seats < len(bots):
@@ -196,7 +196,7 @@ def add_arena_parser(commands: Any) -> None:
     arena = commands.add_parser("arena", help="play bots against each other; print win shares and times")
     arena.add_argument("kind")
     arena.add_argument("--bots", required=True,
-                       help=f"one level per seat, comma-separated ({', '.join(LEVELS)})")
+                       help=f"one level per seat, comma-separated ({', '.join(ARENA_LEVELS)})")
     arena.add_argument("--seats", type=int, default=None, help="seats (default: one per listed bot)")
     arena.add_argument("--options", default=None, help="game options as JSON")
     arena.add_argument("--games", type=int, default=100)

@@ -170,8 +170,9 @@ class DuelKnowledge:
         return [0.0] * len(legal)
 
     def action_group(self, action: Action) -> Hashable:
-        """Every Duel action is its own group (payments are never a choice)."""
-        return tuple(sorted(action.items()))
+        """Every Duel action is its own group (payments are never a choice): its type and what it names."""
+        return (action["type"], action.get("card"), action.get("wonder"), action.get("token"),
+                action.get("seat"))
 
     def rollout_weight(self, action: Action) -> float:
         """Builds and wonders before discards, good cards before poor ones."""
