@@ -69,6 +69,11 @@ class GameKnowledge(Protocol):
         """Each seat's value of a finished game, in [0, 1] (a share of the win, ties split)."""
         ...
 
+    def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """Why ``action`` may be good for the view's seat, as reason codes with parameters (the coach's;
+        :data:`engine.bots.coach.REASON_PRIORITY` lists the codes)."""
+        ...
+
 
 def win_shares(result: dict[str, Any], seats: int) -> list[float]:
     """Each seat's share of the win: 1 split evenly among the winners, 0 for the others."""
