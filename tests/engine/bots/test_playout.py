@@ -92,8 +92,8 @@ def test_play_stops_after_its_turns_or_at_the_end_of_the_age(kind: str, seats: i
 def _built_colors(kind: str, mode: str, games: int) -> dict[str, int]:
     """How many cards of each colour every seat built in fast games where all follow ``mode``."""
     playout = playout_for(kind)
-    cards = {c["id"]: c["color"] for c in engine.catalog(kind, {"cities": True} if kind == "classic" else None)
-             ["cards"]}
+    options = {"cities": True} if kind == "classic" else None
+    cards = {c["id"]: c["color"] for c in engine.catalog(kind, options)["cards"]}
     counts: dict[str, int] = {}
     index = playout.MODES.index(mode)
     for seed in range(games):
