@@ -93,6 +93,8 @@ class Playout(Protocol):
     """The strategies a playout seat may follow (``MODES[0]`` is the balanced one)."""
     FEATURES: tuple[str, ...]
     """The names of one seat's features, in :meth:`features` order."""
+    SIGNED_FEATURES: frozenset[str]
+    """The features whose learned weight may be negative (the others are goods: weights at least 0)."""
 
     def play(self, world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> int:
         """Play ``world`` on for ``turns`` turns (Duel: decisions; classic: table turns) or to the end of

@@ -48,6 +48,8 @@ class SearchSettings:
     over the root's candidates (classic: the next turns' hands differ in every world)."""
     reference_seats: int = 0
     """Classic: the table size ``playout_turns`` is meant for (0: the same at every size)."""
+    candidate_limit: int = 24
+    """Root candidates at most (best one-move value first)."""
     balanced_share: float = 0.4
     """The chance that a playout seat follows the balanced mode; otherwise a mode drawn uniformly."""
 
@@ -62,7 +64,7 @@ SETTINGS: dict[str, SearchSettings] = {
     "duel": SearchSettings(playout_turns=6, world_reuse=16, exploration=0.45, root_breadth=6,
                            tree_below_root=True),
     "classic": SearchSettings(playout_turns=2, world_reuse=12, exploration=0.35, root_breadth=4,
-                              tree_below_root=False, reference_seats=4),
+                              tree_below_root=False, reference_seats=4, candidate_limit=8),
 }
 
 
@@ -133,14 +135,13 @@ class PlayoutSearchPolicy:
 
     def __init__(self, knowledge: GameKnowledge, *, sampler: WorldSampler = engine_sample, name: str = "hard",
                  settings: SearchSettings | None = None, evaluator: Evaluator | None = None,
-                 candidate_limit: int = 24, default_iterations: int = 2000, widening: float = 0.7,
+                 default_iterations: int = 2000, widening: float = 0.7,
                  root_widening: float = 1.0) -> None:
         self.knowledge = knowledge
         self.sampler = sampler
         self.name = name
         self.settings = settings or SETTINGS[knowledge.kind]
         self.evaluator = evaluator or evaluator_for(knowledge.kind)
-        self.candidate_limit = candidate_limit
         self.default_iterations = default_iterations
         self.widening = widening
         self.root_widening = root_widening
@@ -160,7 +161,7 @@ class PlayoutSearchPolicy:
         knowledge = self.knowledge
         settings = self.settings
         me: int = view["seat"]
-        ranked, values = ranked_candidates(knowledge, view, legal, self.candidate_limit)
+        ranked, values = ranked_candidates(knowledge, view, legal, settings.candidate_limit)
         candidates = {(me, knowledge.action_group(legal[i])): i for i in ranked}
         root = Edge()
         if len(candidates) == 1:

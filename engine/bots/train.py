@@ -7,8 +7,9 @@ Games are played to the end by the fast path's playout policy (:class:`Playout`)
 strategy mode drawn per game (as the search's playouts do), at every table size the model serves. Every
 ``K``-th position of a game is kept with each seat's features and the game's outcome (each seat's share
 of the win). Per stage (Age), a softmax regression over the seats' linear scores is fitted to those
-outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised), then written as
-the JSON file :mod:`engine.bots.evaluation` loads. Everything is plain Python and seeded: the same
+outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised; the weights of
+goods are kept at 0 or above, only ``Playout.SIGNED_FEATURES`` may weigh against), then written as the
+JSON file :mod:`engine.bots.evaluation` loads. Everything is plain Python and seeded: the same
 arguments give the same file. This is a command-line tool: unlike the engine it writes a file and
 prints (with its CPU time).
 """
@@ -118,9 +119,14 @@ def _softmax(scores: Sequence[float]) -> list[float]:
     return [e / total for e in exps]
 
 
-def fit_stage(positions: Sequence[Position], width: int, *, epochs: int, l2: float,
-              rate: float = 0.05) -> tuple[list[float], FitReport]:
-    """Weights over raw features for one stage's positions (see the module doc), and how well they fit."""
+def fit_stage(positions: Sequence[Position], width: int, *, epochs: int, l2: float, rate: float = 0.05,
+              signed: Sequence[bool] | None = None) -> tuple[list[float], FitReport]:
+    """Weights over raw features for one stage's positions (see the module doc), and how well they fit.
+
+    A feature not ``signed`` (by default none is) is a good: its weight is kept at 0 or above (projected
+    after every step), so a feature that merely goes with weak play in self-play cannot make the search
+    avoid it."""
+    allowed_negative = list(signed) if signed is not None else [False] * width
     means, spreads = _standardisation(positions, width)
     data = [([[(x - means[j]) / spreads[j] for j, x in enumerate(row)] for row in p.rows], p.outcome)
             for p in positions]
@@ -143,6 +149,8 @@ def fit_stage(positions: Sequence[Position], width: int, *, epochs: int, l2: flo
             second[j] = beta2 * second[j] + (1 - beta2) * grad[j] ** 2
             step = first[j] / (1 - beta1 ** epoch)
             weights[j] -= rate * step / (math.sqrt(second[j] / (1 - beta2 ** epoch)) + 1e-8)
+            if weights[j] < 0 and not allowed_negative[j]:
+                weights[j] = 0.0
     raw = [w / spreads[j] for j, w in enumerate(weights)]  # the means only shift every seat's score alike
     return raw, _report(positions, raw)
 
@@ -166,11 +174,13 @@ def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150
     """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit."""
     playout: Playout = playout_for(kind)
     width = len(playout.FEATURES)
+    signed = [name in playout.SIGNED_FEATURES for name in playout.FEATURES]
     positions = self_play(kind, games, seed, every)
     stages: dict[int, tuple[float, ...]] = {}
     reports = []
     for stage in sorted({p.stage for p in positions}):
-        weights, report = fit_stage([p for p in positions if p.stage == stage], width, epochs=epochs, l2=l2)
+        weights, report = fit_stage([p for p in positions if p.stage == stage], width, epochs=epochs, l2=l2,
+                                    signed=signed)
         stages[stage] = tuple(weights)
         reports.append(report)
     trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,

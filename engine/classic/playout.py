@@ -50,6 +50,9 @@ FEATURES: tuple[str, ...] = (
     "science_symbols", "guild_vp",
 )
 """The features of one seat's city (:func:`features`), in order; the learned model's weights follow it."""
+SIGNED_FEATURES: frozenset[str] = frozenset({"stages_left"})
+"""The features whose weight training may make negative; every other one is a good (more of it never
+lowers a seat's estimate), so its weight is kept at 0 or above."""
 
 
 def _card_weight(card: int, mode: str) -> float:

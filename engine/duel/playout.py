@@ -46,6 +46,9 @@ FEATURES: tuple[str, ...] = (
     "wonders_built", "wonders_open", "progress_tokens", "yellow_cards", "red_cards", "guilds",
 )
 """The features of one seat (:func:`features`), in order; the learned model's weights follow it."""
+SIGNED_FEATURES: frozenset[str] = frozenset({"wonders_open"})
+"""The features whose weight training may make negative; every other one is a good (more of it never
+lowers a seat's estimate), so its weight is kept at 0 or above."""
 
 
 def _card_weight(card: Card, mode: str) -> float:
