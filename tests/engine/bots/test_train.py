@@ -50,3 +50,25 @@ def test_the_command_writes_a_loadable_model(tmp_path: Path, capsys: pytest.Capt
     assert model.kind == "duel" and model.trained["seed"] == 2
     assert "wrote" in capsys.readouterr().out
     assert main(["--game", "duel", "--games", "0"]) == 2
+
+
+def test_goods_keep_weights_of_zero_or_more_and_signed_features_may_weigh_against() -> None:
+    # Feature 0 goes with losing: only a signed feature may take a negative weight for it.
+    positions = [Position(1, ((float(a), 0.0), (float(b), 0.0)), (1.0, 0.0) if a < b else (0.0, 1.0))
+                 for a, b in ((3, 1), (0, 2), (4, 1), (1, 5), (2, 0), (0, 3))]
+    good, _ = fit_stage(positions, 2, epochs=100, l2=1e-4)
+    signed, report = fit_stage(positions, 2, epochs=100, l2=1e-4, signed=[True, False])
+    assert good[0] == 0.0
+    assert signed[0] < -0.5 and report.top_accuracy == 1.0
+
+
+@pytest.mark.parametrize("kind", ["duel", "classic"])
+def test_the_shipped_weights_of_goods_are_never_negative(kind: str) -> None:
+    from engine.bots.evaluation import model_for
+    from engine.bots.knowledge import playout_for
+
+    playout = playout_for(kind)
+    model = model_for(kind)
+    for weights in model.stages.values():
+        for name, weight in zip(model.features, weights, strict=True):
+            assert weight >= 0 or name in playout.SIGNED_FEATURES, (name, weight)
