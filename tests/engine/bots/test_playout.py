@@ -172,3 +172,16 @@ def test_the_fast_path_refuses_another_game() -> None:
         playout_for("classic").stage(engine.new_game("duel", seats=2, seed=0))
     with pytest.raises(ValueError, match="chess"):
         playout_for("chess")
+
+
+@pytest.mark.parametrize("options", [{"cities": True}, {"cities": True, "teams": True}])
+def test_fast_cities_games_replay_through_the_public_interface(options: dict) -> None:
+    playout = playout_for("classic")
+    for seed in range(2):
+        game = engine.new_game("classic", seats=4, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = game.waiting()[0]
+            playout.step(game, seat, (seat + seed) % len(playout.MODES), rng)
+        assert engine.restore(game.to_dict()).result() == game.result()
+        assert sum(playout.finished_values(game) or []) == pytest.approx(1.0)
