@@ -1,9 +1,14 @@
 """Bots for every game: policies that decide from one seat's view and legal actions, and the arena.
 
 - :mod:`engine.bots.policy`: the :class:`Policy` interface, ``random`` and ``easy``;
-- :mod:`engine.bots.montecarlo` (``medium``) and :mod:`engine.bots.ismcts` (``hard``): searches over
-  worlds sampled from the view (:func:`engine.sample`), bounded by a :class:`Budget`;
-- :mod:`engine.bots.knowledge`: the seam to each game's heuristics (``engine.<game>.bots``);
+- :mod:`engine.bots.montecarlo` (``medium``) and :mod:`engine.bots.search` (``hard``): searches over
+  worlds sampled from the view (:func:`engine.sample`), bounded by a :class:`Budget`; ``hard`` plays cheap
+  playouts through each game's fast path and values positions with :mod:`engine.bots.evaluation` (trained
+  by :mod:`engine.bots.train`); :mod:`engine.bots.ismcts` is the ``hard`` of November 2026
+  (``hard-2026-11``, for the arena only);
+- :mod:`engine.bots.knowledge`: the seam to each game's heuristics (``engine.<game>.bots``) and fast path
+  (``engine.<game>.playout``);
+- :mod:`engine.bots.coach`: ``suggest``, the hard search's two best moves with reason codes (docs/bots.md);
 - :mod:`engine.bots.match` and :mod:`engine.bots.arena`: playing games between bots and measuring them.
 
 A caller (the host, in a worker process) uses a bot like this::

@@ -7,8 +7,9 @@ One bot per listed seat (``--seats N`` above the number of bots fills the other 
 bot listed). Seats rotate game by game, and each deal is played once from every rotation, so every bot
 meets the same deals from every seat. Ties split a win among the tied winners; a bot's ``share`` is
 ``wins / (games x seats of that bot)``. This is a command-line tool: unlike the policies it reads the
-clock (``time.perf_counter``) and may run games in parallel processes. ``--iterations`` caps every
-searching decision at that many iterations instead of (or as well as) a time: the games are then the
+CPU clock (``time.process_time``: budgets and decision times are CPU seconds, so a busy machine does not
+change the games much) and may run games in parallel processes. ``--iterations`` caps every searching
+decision at that many iterations instead of (or as well as) a time: the games are then the
 same on any machine, however loaded, and only the decision times depend on it.
 """
 
@@ -25,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.api import spec
-from engine.bots.levels import LEVELS, make_policy
+from engine.bots.levels import ARENA_LEVELS, make_policy
 from engine.bots.match import ThinkingLimit, play_game
 from engine.bots.policy import Policy
 from engine.bots.seeds import derive_seed
@@ -50,11 +51,12 @@ class ArenaPlan:
     """An iteration cap per decision of every searching bot; without ``budget``, the only limit."""
 
     def thinking_limit(self) -> ThinkingLimit:
-        """Each searching decision's limit, timed on ``time.perf_counter``."""
+        """Each searching decision's limit, timed on the process's CPU clock (``time.process_time``): a
+        busy machine slows the games down but does not change them much."""
         seconds = self.budget
         if seconds is None and self.iterations is not None:
             seconds = math.inf  # the cap alone decides; the clock only times the decisions
-        return ThinkingLimit(seconds=seconds, iterations=self.iterations, clock=time.perf_counter)
+        return ThinkingLimit(seconds=seconds, iterations=self.iterations, clock=time.process_time)
 
     def game_lineup(self, number: int) -> tuple[str, ...]:
         """The bot of each seat in game ``number``: the lineup rotated by one seat per game."""
@@ -81,8 +83,8 @@ def lineup_of(bots: Sequence[str], seats: int | None) -> tuple[str, ...]:
     if not bots:
         raise ValueError("--bots lists at least one bot")
     for bot in bots:
-        if bot not in LEVELS:
-            raise ValueError(f"unknown bot {bot!r}; known: {', '.join(LEVELS)}")
+        if bot not in ARENA_LEVELS:
+            raise ValueError(f"unknown bot {bot!r}; known: {', '.join(ARENA_LEVELS)}")
     if seats is None:
         return tuple(bots)
     if seats < len(bots):
@@ -196,7 +198,7 @@ def add_arena_parser(commands: Any) -> None:
     arena = commands.add_parser("arena", help="play bots against each other; print win shares and times")
     arena.add_argument("kind")
     arena.add_argument("--bots", required=True,
-                       help=f"one level per seat, comma-separated ({', '.join(LEVELS)})")
+                       help=f"one level per seat, comma-separated ({', '.join(ARENA_LEVELS)})")
     arena.add_argument("--seats", type=int, default=None, help="seats (default: one per listed bot)")
     arena.add_argument("--options", default=None, help="game options as JSON")
     arena.add_argument("--games", type=int, default=100)

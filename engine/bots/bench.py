@@ -1,7 +1,11 @@
-"""The bots' strength and speed bars of issue 11, measured with the arena (``make bench`` runs this).
+"""The bots' strength and speed bars of issues 11 and 17, measured with the arena (``make bench`` runs this).
 
 ``python -m engine.bots.bench [--full] [--budget S] [--iterations N] [--jobs J] [--games-scale X]
-[--only NAME,...] [--json]``
+[--only NAME,...] [--json] [--throughput-only]``
+
+After the bars (or alone, ``--throughput-only``; not with ``--only``), ``hard``'s search throughput:
+iterations per CPU second of one decision on fixed seeded positions (a Duel mid-game, 7 and 4 seats of
+classic; min / median / max over three seeds, the median against issue 17's targets).
 
 Each bar is one arena run (seeded deals, seats rotated, every deal played from every seat) and one
 threshold on a bot's win share. By default the games are fewer than the issue's counts and every
@@ -19,16 +23,20 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import new_game, sample, spec
+from engine.api import Game, new_game, sample, spec
 from engine.bots.arena import ArenaPlan, play_all, summarise
-from engine.bots.ismcts import InformationSetTreePolicy
+from engine.bots.budget import Budget
+from engine.bots.knowledge import knowledge_for
+from engine.bots.levels import HARD_2026_11
 from engine.bots.montecarlo import MonteCarloPolicy
+from engine.bots.search import PlayoutSearchPolicy
 
 QUICK_BUDGET = 0.05
 """Seconds per decision of every searching bot in the quick bench."""
@@ -36,7 +44,7 @@ HARD_TIME_MARGIN = 0.10
 """``hard``'s 95th percentile decision time may exceed its budget by this fraction."""
 EASY_MEDIAN_SECONDS = 0.030
 DEFAULT_MEDIUM_SECONDS = MonteCarloPolicy.default_seconds or 0.3
-DEFAULT_HARD_SECONDS = InformationSetTreePolicy.default_seconds or 1.0
+DEFAULT_HARD_SECONDS = PlayoutSearchPolicy.default_seconds or 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +64,72 @@ class Bar:
 BARS: tuple[Bar, ...] = (
     Bar("duel easy>random", "duel", ("easy", "random"), "easy", 0.85, 400, 400),
     Bar("duel medium>easy", "duel", ("medium", "easy"), "medium", 0.85, 200, 40),
-    Bar("duel hard>medium", "duel", ("hard", "medium"), "hard", 0.60, 200, 40),
+    Bar("duel hard>medium", "duel", ("hard", "medium"), "hard", 0.70, 200, 40),
+    Bar("duel hard>hard-2026-11", "duel", ("hard", HARD_2026_11), "hard", 0.75, 200, 40),
+    Bar("classic4 hard+3 hard-2026-11", "classic", ("hard",) + (HARD_2026_11,) * 3, "hard", 0.40, 200, 40),
     Bar("duel hard>easy", "duel", ("hard", "easy"), "hard", 0.95, 200, 40),
     Bar("classic4 hard+3 easy", "classic", ("hard", "easy", "easy", "easy"), "hard", 0.50, 200, 40),
     Bar("classic7 hard+6 easy", "classic", ("hard",) + ("easy",) * 6, "hard", 0.35, 140, 28),
     Bar("classic2 hard>easy", "classic", ("hard", "easy"), "hard", 0.80, 200, 40),
 )
-"""The issue's bars; ``full_games`` are its counts (rounded up to whole rotations of the seats)."""
+"""The issues' bars (11 and 17); ``full_games`` are their counts (rounded up to whole rotations of the
+seats). ``hard-2026-11`` is the ``hard`` of November 2026, kept as the yardstick of issue 17."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThroughputCase:
+    """A fixed seeded position (``decisions`` random moves into a game) and the hard iterations per CPU
+    second its search should reach there (``None``: reported only)."""
+
+    name: str
+    kind: str
+    seats: int
+    decisions: int
+    target: float | None
+
+
+THROUGHPUT: tuple[ThroughputCase, ...] = (
+    ThroughputCase("duel mid-game", "duel", 2, 30, 5000.0),
+    ThroughputCase("classic 7 seats", "classic", 7, 56, 1000.0),
+    ThroughputCase("classic 4 seats", "classic", 4, 32, None),
+)
+THROUGHPUT_SEEDS = (1, 2, 3)
+THROUGHPUT_ITERATIONS = 1500
+
+
+def position(case: ThroughputCase, seed: int) -> Game:
+    """The position of ``case`` from ``seed``: that many uniformly random legal moves into a new game."""
+    game = new_game(case.kind, seats=case.seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(case.decisions):
+        seat = game.waiting()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    while len(game.legal_actions(game.waiting()[0])) < 2:  # on to a real choice
+        seat = game.waiting()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    return game
+
+
+def iterations_per_cpu_second(case: ThroughputCase, seed: int, iterations: int) -> float:
+    """``hard``'s search iterations per CPU second (``time.process_time``) for one decision at the
+    position of ``case`` and ``seed`` (the whole decision: candidates, sampled worlds, playouts)."""
+    game = position(case, seed)
+    seat = game.waiting()[0]
+    policy = PlayoutSearchPolicy(knowledge_for(case.kind))
+    view, legal = game.view(seat), game.legal_actions(seat)
+    started = time.process_time()
+    report = policy.analyse(view, legal, seed=seed, budget=Budget(iterations=iterations))
+    return report.iterations / max(time.process_time() - started, 1e-9)
+
+
+def format_throughput(case: ThroughputCase, rates: Sequence[float]) -> str:
+    """One line: min / median / max iterations per CPU second and the verdict against the target."""
+    ordered = sorted(rates)
+    verdict = "" if case.target is None else ("PASS  " if ordered[len(ordered) // 2] >= case.target
+                                              else "FAIL  ")
+    target = "" if case.target is None else f" (target >= {case.target:g}, on the median)"
+    return (f"  {case.name:<22} {verdict}hard iterations per CPU second: min {ordered[0]:.0f} / median "
+            f"{ordered[len(ordered) // 2]:.0f} / max {ordered[-1]:.0f}{target}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +204,15 @@ def format_result(result: BarResult) -> str:
             f"{bar.threshold:.2f}  ({result.summary['games']} games, {result.seconds:.0f} s; {times})")
 
 
+def print_throughput() -> None:
+    """Measure and print every :data:`THROUGHPUT` case."""
+    print(f"hard search throughput ({THROUGHPUT_ITERATIONS} iterations per decision, seeds "
+          f"{', '.join(map(str, THROUGHPUT_SEEDS))}, CPU time):", flush=True)
+    for case in THROUGHPUT:
+        rates = [iterations_per_cpu_second(case, seed, THROUGHPUT_ITERATIONS) for seed in THROUGHPUT_SEEDS]
+        print(format_throughput(case, rates), flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bars; print one line each (and a JSON line with ``--json``). Exit status 0 either way."""
     parser = argparse.ArgumentParser(prog="python -m engine.bots.bench", description=__doc__,
@@ -152,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default=None, help="comma-separated bar names (or parts of them)")
     parser.add_argument("--json", action="store_true", help="end with every summary as one JSON line")
+    parser.add_argument("--throughput-only", action="store_true",
+                        help="measure hard's iterations per CPU second only (no arena runs)")
     args = parser.parse_args(argv)
     if (args.budget is not None and not args.budget > 0) or args.jobs < 1 or not args.games_scale > 0 \
             or (args.iterations is not None and args.iterations < 1):
@@ -161,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.budget
     if budget is None and not args.full and args.iterations is None:
         budget = QUICK_BUDGET
+    if args.throughput_only:
+        print_throughput()
+        return 0
     wanted = [part.strip() for part in args.only.split(",")] if args.only else None
     bars = [b for b in BARS if wanted is None or any(part in b.name for part in wanted)]
     mode = "full counts" if args.full else "quick counts"
@@ -189,6 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     checks = time_checks(results, budget) if args.iterations is None or budget else []
     for what, measured, limit_ms, passed in checks:
         print(f"  {what:<34} {'PASS' if passed else 'FAIL'}  {measured:g} ms <= {limit_ms:g} ms")
+    if wanted is None:
+        print_throughput()
     if args.json:
         print(json.dumps({"budget": budget, "iterations": args.iterations, "full": args.full,
                           "bars": [{"name": r.bar.name, "threshold": r.bar.threshold, "share": r.share,

@@ -10,10 +10,11 @@ moves and positions from the present alone.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol
 
-from engine.api import Action
+from engine.api import Action, Game
 
 View = dict[str, Any]
 
@@ -22,6 +23,13 @@ KNOWLEDGE_MODULES: dict[str, str] = {
     "classic": "engine.classic.bots",
 }
 """Where each game kind keeps its bots' knowledge (a module-level ``KNOWLEDGE``)."""
+
+PLAYOUT_MODULES: dict[str, str] = {
+    "duel": "engine.duel.playout",
+    "classic": "engine.classic.playout",
+}
+"""Where each game kind keeps its bots' fast path (:class:`Playout`): playouts and features on the state
+of a sampled world."""
 
 
 class GameKnowledge(Protocol):
@@ -61,6 +69,11 @@ class GameKnowledge(Protocol):
         """Each seat's value of a finished game, in [0, 1] (a share of the win, ties split)."""
         ...
 
+    def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """Why ``action`` may be good for the view's seat, as reason codes with parameters (the coach's;
+        :data:`engine.bots.coach.REASON_PRIORITY` lists the codes)."""
+        ...
+
 
 def win_shares(result: dict[str, Any], seats: int) -> list[float]:
     """Each seat's share of the win: 1 split evenly among the winners, 0 for the others."""
@@ -71,7 +84,59 @@ def win_shares(result: dict[str, Any], seats: int) -> list[float]:
     return shares
 
 
+class Playout(Protocol):
+    """A game's fast path for searching bots: it plays and reads sampled worlds (drawn with
+    ``engine.sample`` from one seat's view) on their state directly, with no views or action values."""
+
+    KIND: str
+    MODES: tuple[str, ...]
+    """The strategies a playout seat may follow (``MODES[0]`` is the balanced one)."""
+    FEATURES: tuple[str, ...]
+    """The names of one seat's features, in :meth:`features` order."""
+    SIGNED_FEATURES: frozenset[str]
+    """The features whose learned weight may be negative (the others are goods: weights at least 0)."""
+
+    def play(self, world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> int:
+        """Play ``world`` on for ``turns`` turns (Duel: decisions; classic: table turns) or to the end of
+        the current Age, each seat ``s`` following ``MODES[modes[s]]``; return the decisions made."""
+        ...
+
+    def step(self, world: Game, seat: int, mode: int, rng: random.Random) -> None:
+        """One decision ``seat`` owes now, by the playout policy for ``MODES[mode]``."""
+        ...
+
+    def action_weight(self, action: Action, mode: int) -> float:
+        """The playout policy's weight (> 0) of a legal action for a seat following ``MODES[mode]``."""
+        ...
+
+    def stage(self, world: Game) -> int:
+        """Which of the evaluation's weight sets values this position (the Age: 1, 2 or 3)."""
+        ...
+
+    def finished_values(self, world: Game) -> list[float] | None:
+        """Each seat's share of the win once ``world`` is over, else ``None``."""
+        ...
+
+    def features(self, world: Game, seat: int) -> list[float]:
+        """The features of ``seat`` in ``world``, from what every seat may see of the position."""
+        ...
+
+
 _LOADED: dict[str, GameKnowledge] = {}
+_PLAYOUTS: dict[str, Playout] = {}
+
+
+def playout_for(kind: str) -> Playout:
+    """The fast path of game ``kind`` (loaded once per process); ``ValueError`` if unknown."""
+    found = _PLAYOUTS.get(kind)
+    if found is None:
+        try:
+            name = PLAYOUT_MODULES[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"no bots for game kind {kind!r}; known: {sorted(PLAYOUT_MODULES)}") from None
+        module: Any = importlib.import_module(name)
+        found = _PLAYOUTS[kind] = module
+    return found
 
 
 def knowledge_for(kind: str) -> GameKnowledge:

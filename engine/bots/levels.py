@@ -6,15 +6,22 @@ from engine.bots.ismcts import InformationSetTreePolicy
 from engine.bots.knowledge import knowledge_for
 from engine.bots.montecarlo import MonteCarloPolicy
 from engine.bots.policy import HeuristicPolicy, Policy, RandomPolicy
+from engine.bots.search import PlayoutSearchPolicy
 
 LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
-"""Every level, weakest first."""
+"""Every level a table may seat, weakest first."""
+HARD_2026_11 = "hard-2026-11"
+"""The ``hard`` of November 2026 (ISMCTS with greedy full-view playouts), kept for the arena only: the
+yardstick the current ``hard`` is measured against, reproducibly."""
+ARENA_LEVELS: tuple[str, ...] = LEVELS + (HARD_2026_11,)
+"""Every level the arena and the bench may play (the table levels and the kept yardsticks)."""
 
 
 def make_policy(level: str, kind: str) -> Policy:
-    """The policy of ``level`` for game ``kind``; ``ValueError`` for an unknown level or kind."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    """The policy of ``level`` (one of :data:`ARENA_LEVELS`) for game ``kind``; ``ValueError`` for an
+    unknown level or kind."""
+    if level not in ARENA_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(ARENA_LEVELS)}")
     knowledge = knowledge_for(kind)
     if level == "random":
         return RandomPolicy()
@@ -22,4 +29,6 @@ def make_policy(level: str, kind: str) -> Policy:
         return HeuristicPolicy(knowledge)
     if level == "medium":
         return MonteCarloPolicy(knowledge)
-    return InformationSetTreePolicy(knowledge)
+    if level == HARD_2026_11:
+        return InformationSetTreePolicy(knowledge, name=HARD_2026_11)
+    return PlayoutSearchPolicy(knowledge)

@@ -2,7 +2,7 @@
 
 The loop hands each policy exactly what the host would: the seat's view and legal actions, once per
 decision the game waits for (simultaneous turns: each waiting seat once). Time is read only on a clock
-the caller passes (the arena's ``time.perf_counter``); without one, searching policies use their
+the caller passes (the arena's ``time.process_time``); without one, searching policies use their
 default iteration caps and a game is exactly reproducible from its seed.
 """
 

@@ -17,6 +17,8 @@ from engine.bots.knowledge import View, win_shares
 
 SCIENCES = ("compass", "gear", "tablet")
 MANUFACTURED = frozenset({"glass", "textile", "papyrus"})
+DENY_GAIN = 5.0
+"""A card worth this many points to the next holder of the hand is worth keeping from it (a reason)."""
 CONFLICT_WIN = (0, 1, 3, 5)
 """Points of a won conflict by age (a lost one is -1 in every age)."""
 
@@ -184,6 +186,87 @@ class ClassicKnowledge:
         wins = win_shares(result, seats)
         scores = _softmax([float(s["total"]) for s in result["scores"][:seats]], self.weights.result_scale)
         return [(1 - share) * w + share * s for w, s in zip(wins, scores, strict=True)]
+
+    def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """Why ``action`` may be good for the view's seat (or its Free City), as reason codes with
+        parameters (never sentences), from the view alone."""
+        table = self.table(view)
+        kind = action["type"]
+        if kind == "pay_debt":
+            return [{"code": "pay_debt", "coins": action["coins"]}]
+        pending = view.get("pending") or {}
+        city = table.cities[pending["city"]] if kind in ("halicarnassus", "copy_guild") \
+            else table.cities[2 if action.get("free_city") else view["seat"]]
+        card = self.cards[action["card"]]
+        out: list[dict[str, Any]] = []
+        if kind in ("build", "olympia", "halicarnassus"):
+            if kind != "build":
+                out.append({"code": kind, "card": card["id"]})
+            out += self._effect_reasons(card["effect"], city, table)
+            if any(source in city["cards"] for source in card["chain_from"]):
+                source = next(c for c in card["chain_from"] if c in city["cards"])
+                out.append({"code": "chain_free", "card": card["id"], "from": source})
+            if card["chains"] and table.age < 3:
+                out.append({"code": "chain_next_age", "card": card["chains"][0], "from": card["id"]})
+        elif kind == "copy_guild":
+            out.append({"code": "copy_guild", "card": card["id"]})
+        elif kind == "wonder":
+            out.append({"code": "wonder_stage", "stage": city["stages_built"] + 1})
+            stages = self.boards[f"{city['board']}_{city['side']}"]["stages"]
+            if city["stages_built"] < len(stages):
+                out += self._effect_reasons(stages[city["stages_built"]]["effect"], city, table)
+        elif kind == "discard":
+            out.append({"code": "coins", "coins": 3})
+        if kind in ("build", "olympia", "wonder", "discard"):
+            holder = self._next_holder(table, city)
+            if holder is not None and holder["seat"] is not None \
+                    and self.card_gain(card, holder, table) >= DENY_GAIN:
+                out.append({"code": "deny_card", "seat": holder["seat"], "card": card["id"]})
+        return out
+
+    def _effect_reasons(self, effect: dict[str, Any], city: dict[str, Any],
+                        table: Table) -> list[dict[str, Any]]:
+        """What an effect (of a card or a wonder stage) does for ``city``."""
+        out: list[dict[str, Any]] = []
+        shields = effect.get("shields", 0)
+        if shields:
+            mine = city["shields"]
+            passed = [table.cities[city[side]]["seat"] for side in ("left", "right")
+                      if mine <= table.cities[city[side]]["shields"] < mine + shields]
+            out.append({"code": "military", "shields": shields,
+                        "overtakes": [s for s in passed if s is not None]})
+        symbol = effect.get("science")
+        if symbol:
+            science = city["science"]
+            counts = [science[s] for s in SCIENCES]
+            before = min(counts)
+            counts[SCIENCES.index(symbol)] += 1
+            if min(counts) > before:
+                out.append({"code": "science_set", "symbol": symbol})
+            else:
+                out.append({"code": "science_symbol", "symbol": symbol,
+                            "count": counts[SCIENCES.index(symbol)]})
+        if effect.get("science_wild"):
+            out.append({"code": "science_wild"})
+        if effect.get("vp"):
+            out.append({"code": "points", "vp": effect["vp"]})
+        if effect.get("vp_per"):
+            out.append({"code": "points_per", "vp": self.count_per(effect["vp_per"], city, table)})
+        produce = sorted((effect.get("produce") or {}).keys()) or sorted(effect.get("produce_choice") or ())
+        if produce:
+            out.append({"code": "production", "resources": produce})
+        trade = effect.get("trade")
+        if trade:
+            out.append({"code": "trade_discount", "resources": sorted(trade["resources"]),
+                        "neighbours": sorted(trade["neighbours"])})
+        if effect.get("coins") or effect.get("coins_per"):
+            coins = effect.get("coins", 0)
+            if effect.get("coins_per"):
+                coins += self.count_per(effect["coins_per"], city, table)
+            out.append({"code": "coins", "coins": coins})
+        if effect.get("ability"):
+            out.append({"code": "ability", "ability": effect["ability"]})
+        return out
 
     # --- reading the view -----------------------------------------------------------------------------
 

@@ -143,6 +143,12 @@ class DuelKnowledge:
         self.wonders: dict[str, dict[str, Any]] = {w["id"]: w for w in data["wonders"]}
         self.colors_of = {cid: c["color"] for cid, c in self.cards.items()}
         self.card_prior = {cid: self._card_prior(c) for cid, c in self.cards.items()}
+        self.chained_from: dict[str, str] = {}
+        """Each card that a card of a later Age chains from, and that later card (the first listed)."""
+        for card in data["cards"]:
+            source = card.get("free_via_card")
+            if source:
+                self.chained_from.setdefault(source, card["id"])
 
     # --- the interface --------------------------------------------------------------------------------
 
@@ -170,8 +176,9 @@ class DuelKnowledge:
         return [0.0] * len(legal)
 
     def action_group(self, action: Action) -> Hashable:
-        """Every Duel action is its own group (payments are never a choice)."""
-        return tuple(sorted(action.items()))
+        """Every Duel action is its own group (payments are never a choice): its type and what it names."""
+        return (action["type"], action.get("card"), action.get("wonder"), action.get("token"),
+                action.get("seat"))
 
     def rollout_weight(self, action: Action) -> float:
         """Builds and wonders before discards, good cards before poor ones."""
@@ -195,6 +202,95 @@ class DuelKnowledge:
     def result_values(self, result: dict[str, Any], seats: int) -> list[float]:
         """The share of the win (a shared victory is worth half)."""
         return win_shares(result, seats)
+
+    def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """Why ``action`` may be good for the view's seat, as reason codes with parameters (never
+        sentences): what it builds, scores, chains or denies the opponent, from the view alone."""
+        situation = self.situation(view)
+        me, them = situation.me, situation.opponent
+        kind = action["type"]
+        out: list[dict[str, Any]] = []
+        if kind == "build":
+            card = self.cards[action["card"]]
+            out += self._card_reasons(card, situation)
+        elif kind == "discard":
+            out.append({"code": "coins", "coins": 2 + me.colors.get("yellow", 0)})
+        elif kind == "wonder":
+            wonder = self.wonders[action["wonder"]]
+            out.append({"code": "wonder", "wonder": wonder["id"]})
+            shields = wonder.get("shields", 0)
+            if shields:
+                out.append(self._military_reason(shields, situation))
+            if wonder.get("play_again") or "theology" in me.tokens:
+                out.append({"code": "play_again"})
+            if wonder.get("vp"):
+                out.append({"code": "points", "vp": wonder["vp"]})
+        elif kind == "progress":
+            out.append({"code": "progress_token", "token": action["token"]})
+        elif kind == "draft_wonder":
+            out.append({"code": "wonder_draft", "wonder": action["wonder"]})
+        elif kind == "destroy":
+            out.append({"code": "destroy", "card": action["card"], "seat": them.seat})
+        elif kind == "mausoleum":
+            out.append({"code": "mausoleum", "card": action["card"]})
+            out += self._card_reasons(self.cards[action["card"]], situation)
+        elif kind == "choose_start":
+            out.append({"code": "choose_start", "seat": action["seat"]})
+        if kind in ("build", "discard", "wonder"):
+            out += self._denial_reasons(self.cards[action["card"]], situation)
+        return out
+
+    def _military_reason(self, shields: int, situation: Situation) -> dict[str, Any]:
+        if situation.pawn + shields >= 9:
+            return {"code": "military_supremacy"}
+        return {"code": "military", "shields": shields, "pawn": min(9, situation.pawn + shields)}
+
+    def _card_reasons(self, card: dict[str, Any], situation: Situation) -> list[dict[str, Any]]:
+        """What building ``card`` does for ``situation.me``."""
+        me = situation.me
+        out: list[dict[str, Any]] = []
+        shields = card.get("shields", 0)
+        if shields:
+            shields += 1 if card["color"] == "red" and "strategy" in me.tokens else 0
+            out.append(self._military_reason(shields, situation))
+        symbol = card.get("science")
+        if symbol:
+            if symbol in me.science:
+                out.append({"code": "science_pair", "symbol": symbol})
+            elif len(me.science) + 1 >= 6:
+                out.append({"code": "science_supremacy", "symbol": symbol})
+            else:
+                out.append({"code": "science_new", "symbol": symbol, "distinct": len(me.science) + 1})
+        if card.get("free_via_card") in me.cards:
+            out.append({"code": "chain_free", "card": card["id"], "from": card["free_via_card"]})
+        later = self.chained_from.get(card["id"])
+        if later and situation.age < 3:
+            out.append({"code": "chain_next_age", "card": later, "from": card["id"]})
+        if card.get("guild"):
+            out.append({"code": "guild", "card": card["id"]})
+        if card.get("vp"):
+            out.append({"code": "points", "vp": card["vp"]})
+        produce = sorted((card.get("produce") or {}).keys()) or sorted(card.get("choice") or ())
+        if produce:
+            out.append({"code": "production", "resources": produce})
+        if card.get("trade_fix"):
+            out.append({"code": "trade_fix", "resources": sorted(card["trade_fix"])})
+        return out
+
+    def _denial_reasons(self, card: dict[str, Any], situation: Situation) -> list[dict[str, Any]]:
+        """What taking ``card`` from the structure keeps from the opponent."""
+        them = _swap(situation)
+        opponent = situation.opponent
+        out: list[dict[str, Any]] = []
+        symbol = card.get("science")
+        if symbol and (symbol in opponent.science or len(opponent.science) >= 4):
+            out.append({"code": "deny_science", "seat": opponent.seat, "symbol": symbol})
+        shields = card.get("shields", 0)
+        if shields and them.pawn + shields >= 3 and them.pawn + shields > max(them.pawn, 0):
+            out.append({"code": "deny_shield", "seat": opponent.seat, "shields": shields})
+        if card.get("guild") and self.guild_gain(card["guild"], them) >= 6:
+            out.append({"code": "deny_card", "seat": opponent.seat, "card": card["id"]})
+        return out
 
     # --- reading the view -----------------------------------------------------------------------------
 

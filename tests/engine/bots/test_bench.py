@@ -6,13 +6,30 @@ import json
 
 import pytest
 
-from engine.bots.bench import BARS, Bar, BarResult, main, rounded_games, time_checks
+from engine.bots.bench import (
+    BARS,
+    THROUGHPUT,
+    Bar,
+    BarResult,
+    ThroughputCase,
+    format_throughput,
+    iterations_per_cpu_second,
+    main,
+    position,
+    rounded_games,
+    time_checks,
+)
 
 
 def test_the_bars_are_the_issues() -> None:
     bars = {bar.name: bar for bar in BARS}
     assert (bars["duel easy>random"].threshold, bars["duel easy>random"].full_games) == (0.85, 400)
-    assert bars["duel hard>medium"].threshold == 0.60 and bars["duel hard>easy"].threshold == 0.95
+    assert bars["duel hard>medium"].threshold == 0.70 and bars["duel hard>easy"].threshold == 0.95
+    yardstick = bars["duel hard>hard-2026-11"]
+    assert (yardstick.threshold, yardstick.full_games) == (0.75, 200)
+    assert bars["classic4 hard+3 hard-2026-11"].lineup == ("hard",) + ("hard-2026-11",) * 3
+    assert bars["classic4 hard+3 hard-2026-11"].threshold == 0.40
+    assert bars["duel medium>easy"].threshold == 0.85
     assert bars["classic4 hard+3 easy"].lineup == ("hard", "easy", "easy", "easy")
     assert bars["classic7 hard+6 easy"].threshold == 0.35 and len(bars["classic7 hard+6 easy"].lineup) == 7
     assert bars["classic2 hard>easy"].threshold == 0.80
@@ -75,3 +92,17 @@ def test_a_bar_whose_game_cannot_be_sampled_is_reported_not_run(capsys: pytest.C
     assert main(["--only", "duel medium>easy,duel easy>random", "--games-scale", "0.01"]) == 0
     out = capsys.readouterr().out
     assert "duel medium>easy       NOT RUN" in out and "duel easy>random       PASS" in out
+
+
+def test_throughput_is_measured_on_fixed_seeded_positions_against_the_issues_targets() -> None:
+    targets = {case.name: case.target for case in THROUGHPUT}
+    assert targets["duel mid-game"] == 5000 and targets["classic 7 seats"] == 1000
+    case = ThroughputCase("tiny", "duel", 2, 30, 10.0)
+    first, again = position(case, 1), position(case, 1)
+    assert first.action_log == again.action_log and len(first.action_log) >= 30
+    assert len(first.legal_actions(first.waiting()[0])) >= 2
+    assert iterations_per_cpu_second(case, 1, 20) > 0
+    line = format_throughput(case, [30.0, 8.0, 12.0])
+    assert "min 8 / median 12 / max 30" in line and "PASS" in line
+    assert "FAIL" in format_throughput(case, [3.0, 8.0, 30.0])
+    assert "PASS" not in format_throughput(ThroughputCase("x", "duel", 2, 1, None), [1.0])

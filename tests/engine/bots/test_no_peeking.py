@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import engine
-from engine.bots import LEVELS, Budget, make_policy
+from engine.bots import Budget, make_policy
+from engine.bots.levels import ARENA_LEVELS
 from engine.bots.seeds import derive_seed
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -24,7 +25,7 @@ ALLOWED_ENGINE_IMPORTS = {"engine.api"}
 
 
 @pytest.mark.parametrize("kind", ["duel", "classic"])
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ARENA_LEVELS)
 def test_decide_takes_a_view_and_legal_actions_only(kind: str, level: str) -> None:
     policy = make_policy(level, kind)
     parameters = inspect.signature(policy.decide).parameters
@@ -73,7 +74,7 @@ def _decide_alike(first: engine.Game, second: engine.Game, seat: int, decision_s
     legal_first, legal_second = first.legal_actions(seat), second.legal_actions(seat)
     assert legal_first == legal_second
     chosen = 0
-    for level in LEVELS:
+    for level in ARENA_LEVELS:
         policy = make_policy(level, first.kind)
         mine = policy.decide(first.view(seat), legal_first, seed=decision_seed, budget=SEARCH_BUDGET)
         twin = policy.decide(second.view(seat), legal_second, seed=decision_seed, budget=SEARCH_BUDGET)
@@ -153,7 +154,7 @@ def test_two_worlds_sampled_from_one_view_get_the_same_decisions(kind: str, seat
 @pytest.mark.parametrize("seats", [3, 4, 5, 7])
 def test_classic_games_with_other_hands_swapped_get_the_same_decisions(seats: int) -> None:
     """At each turn's first decision, a twin game has the hands of two other seats swapped (the seat
-    sees neither): ``random`` and ``easy`` decide the same in both."""
+    sees neither): every level decides the same in both (the searching ones at every sixth position)."""
     compared = 0
     for seed in range(3):
         game = engine.new_game("classic", seats=seats, seed=seed)
@@ -168,11 +169,13 @@ def test_classic_games_with_other_hands_swapped_get_the_same_decisions(seats: in
                 hands = twin.state.hands  # test-only: the hidden cards of two other seats trade places
                 hands[others[0]], hands[others[1]] = hands[others[1]], hands[others[0]]
                 assert twin.view(seat) == view and twin.view(others[0]) != game.view(others[0])
-                for level in ("random", "easy"):
+                searching = compared % 6 == 0  # the searching levels too, at every sixth position
+                for level in ARENA_LEVELS if searching else ("random", "easy"):
                     policy = make_policy(level, "classic")
                     decision_seed = derive_seed(seed, step)
-                    assert policy.decide(view, legal, seed=decision_seed) == \
-                        policy.decide(twin.view(seat), twin.legal_actions(seat), seed=decision_seed)
+                    assert policy.decide(view, legal, seed=decision_seed, budget=SEARCH_BUDGET) == \
+                        policy.decide(twin.view(seat), twin.legal_actions(seat), seed=decision_seed,
+                                      budget=SEARCH_BUDGET), f"{level} told the twins apart"
                 compared += 1
             game.apply(seat, easy.decide(view, legal, seed=derive_seed(seed, step, 1)))
             step += 1

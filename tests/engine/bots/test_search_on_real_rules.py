@@ -12,7 +12,9 @@ import engine
 import engine.bots.knowledge
 from engine.bots import Budget, make_policy
 from engine.bots.ismcts import InformationSetTreePolicy
+from engine.bots.levels import HARD_2026_11
 from engine.bots.montecarlo import MonteCarloPolicy
+from engine.bots.search import PlayoutSearchPolicy
 from engine.bots.seeds import derive_seed
 from tests.engine.bots.checked import decision_kind
 
@@ -38,8 +40,10 @@ def test_searches_answer_legal_actions_through_a_whole_game(kind: str, seats: in
                                                             options: dict[str, Any] | None) -> None:
     game = engine.new_game(kind, seats=seats, seed=7, options=options)
     sampler = CountingSampler()
-    searchers = [MonteCarloPolicy(engine.bots.knowledge.knowledge_for(kind), sampler=sampler),
-                 InformationSetTreePolicy(engine.bots.knowledge.knowledge_for(kind), sampler=sampler)]
+    knowledge = engine.bots.knowledge.knowledge_for(kind)
+    searchers = [MonteCarloPolicy(knowledge, sampler=sampler),
+                 PlayoutSearchPolicy(knowledge, sampler=sampler),
+                 InformationSetTreePolicy(knowledge, sampler=sampler, name=HARD_2026_11)]
     easy = make_policy("easy", kind)
     kinds: Counter[str] = Counter()
     step = 0
@@ -56,12 +60,15 @@ def test_searches_answer_legal_actions_through_a_whole_game(kind: str, seats: in
         game.apply(seat, easy.decide(view, legal, seed=derive_seed(step)))
         step += 1
     assert kinds["medium turn"] >= 5 and kinds["hard turn"] >= 5, kinds
+    assert kinds[f"{HARD_2026_11} turn"] >= 5, kinds
     assert sampler.calls >= 10
 
 
 def test_the_level_registry_builds_searches_on_engine_sample() -> None:
     medium, hard = make_policy("medium", "duel"), make_policy("hard", "classic")
+    old = make_policy(HARD_2026_11, "duel")
     assert isinstance(medium, MonteCarloPolicy) and medium.sampler is engine.sample
-    assert isinstance(hard, InformationSetTreePolicy) and hard.sampler is engine.sample
-    assert (medium.default_seconds, hard.default_seconds) == (0.3, 1.0)
+    assert isinstance(hard, PlayoutSearchPolicy) and hard.sampler is engine.sample
+    assert isinstance(old, InformationSetTreePolicy) and old.sampler is engine.sample
+    assert (medium.default_seconds, hard.default_seconds, old.default_seconds) == (0.3, 1.0, 1.0)
 

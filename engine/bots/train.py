@@ -1,0 +1,222 @@
+"""Train the learned evaluation by self-play: ``python -m engine.bots.train --game duel --seed 1``.
+
+``python -m engine.bots.train --game KIND [--seed S] [--games N] [--every K] [--epochs E] [--l2 X]
+[--out PATH]``
+
+Games are played to the end by the fast path's playout policy (:class:`Playout`), every seat following a
+strategy mode drawn per game (as the search's playouts do), at every table size the model serves. Every
+``K``-th position of a game is kept with each seat's features and the game's outcome (each seat's share
+of the win). Per stage (Age), a softmax regression over the seats' linear scores is fitted to those
+outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised; the weights of
+goods are kept at 0 or above, only ``Playout.SIGNED_FEATURES`` may weigh against), then written as the
+JSON file :mod:`engine.bots.evaluation` loads. Everything is plain Python and seeded: the same
+arguments give the same file. This is a command-line tool: unlike the engine it writes a file and
+prints (with its CPU time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NamedTuple
+
+from engine.api import new_game
+from engine.bots.evaluation import LinearModel
+from engine.bots.knowledge import Playout, playout_for
+from engine.bots.seeds import derive_seed
+
+TABLE_SIZES: dict[str, tuple[int, ...]] = {"duel": (2,), "classic": (3, 4, 5, 7)}
+"""The seat counts self-play covers for each game kind."""
+MODELS_DIR = Path(__file__).resolve().parent / "models"
+BALANCED_SHARE = 0.4
+"""As in the search's playouts: the chance a seat plays the balanced mode for a whole game."""
+
+
+class Position(NamedTuple):
+    """One kept position: its stage, each seat's features, and each seat's share of the game's win."""
+
+    stage: int
+    rows: tuple[tuple[float, ...], ...]
+    outcome: tuple[float, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FitReport:
+    """How well one stage's weights fit: positions, mean log-loss of the winners, and how often the
+    seat of best score won."""
+
+    stage: int
+    positions: int
+    log_loss: float
+    top_accuracy: float
+
+
+def self_play(kind: str, games: int, seed: int, every: int = 3) -> list[Position]:
+    """Positions of ``games`` self-play games of ``kind`` (table sizes in turn), every ``every``-th kept."""
+    playout = playout_for(kind)
+    sizes = TABLE_SIZES[kind]
+    modes_count = len(playout.MODES)
+    positions: list[Position] = []
+    for number in range(games):
+        seats = sizes[number % len(sizes)]
+        game_seed = derive_seed(seed, number)
+        rng = random.Random(game_seed)
+        world = new_game(kind, seats=seats, seed=game_seed)
+        modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(modes_count) for _ in range(seats)]
+        kept: list[tuple[int, tuple[tuple[float, ...], ...]]] = []
+        decisions = 0
+        while True:
+            waiting = world.waiting()
+            if not waiting:
+                break
+            playout.step(world, waiting[0], modes[waiting[0]], rng)
+            decisions += 1
+            if decisions % every == 0 and not world.is_over():
+                rows = tuple(tuple(playout.features(world, s)) for s in range(seats))
+                kept.append((playout.stage(world), rows))
+        outcome = playout.finished_values(world)
+        if outcome is None:
+            raise RuntimeError(f"self-play game {number} of {kind} did not finish")
+        positions.extend(Position(stage, rows, tuple(outcome)) for stage, rows in kept)
+    return positions
+
+
+SPREAD_FLOOR = 1.0
+"""Features are scaled down by their spread, never up: a feature that is rarely far from 0 at a stage
+(a science rush in Age I) keeps small weights instead of huge ones fitted to a few games."""
+
+
+def _standardisation(positions: Sequence[Position], width: int) -> tuple[list[float], list[float]]:
+    """Each feature's mean and spread (at least :data:`SPREAD_FLOOR`) over every seat row."""
+    count = 0
+    sums = [0.0] * width
+    squares = [0.0] * width
+    for position in positions:
+        for row in position.rows:
+            count += 1
+            for j, x in enumerate(row):
+                sums[j] += x
+                squares[j] += x * x
+    means = [s / max(count, 1) for s in sums]
+    spreads = []
+    for j in range(width):
+        variance = squares[j] / max(count, 1) - means[j] ** 2
+        spreads.append(max(SPREAD_FLOOR, math.sqrt(max(variance, 0.0))))
+    return means, spreads
+
+
+def _softmax(scores: Sequence[float]) -> list[float]:
+    top = max(scores)
+    exps = [math.exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+def fit_stage(positions: Sequence[Position], width: int, *, epochs: int, l2: float, rate: float = 0.05,
+              signed: Sequence[bool] | None = None) -> tuple[list[float], FitReport]:
+    """Weights over raw features for one stage's positions (see the module doc), and how well they fit.
+
+    A feature not ``signed`` (by default none is) is a good: its weight is kept at 0 or above (projected
+    after every step), so a feature that merely goes with weak play in self-play cannot make the search
+    avoid it."""
+    allowed_negative = list(signed) if signed is not None else [False] * width
+    means, spreads = _standardisation(positions, width)
+    data = [([[(x - means[j]) / spreads[j] for j, x in enumerate(row)] for row in p.rows], p.outcome)
+            for p in positions]
+    weights = [0.0] * width
+    first = [0.0] * width
+    second = [0.0] * width
+    beta1, beta2 = 0.9, 0.999
+    n = max(len(data), 1)
+    for epoch in range(1, epochs + 1):
+        grad = [l2 * w for w in weights]
+        for rows, outcome in data:
+            shares = _softmax([sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows])
+            for row, share, target in zip(rows, shares, outcome, strict=True):
+                error = (share - target) / n
+                if error:
+                    for j, x in enumerate(row):
+                        grad[j] += error * x
+        for j in range(width):
+            first[j] = beta1 * first[j] + (1 - beta1) * grad[j]
+            second[j] = beta2 * second[j] + (1 - beta2) * grad[j] ** 2
+            step = first[j] / (1 - beta1 ** epoch)
+            weights[j] -= rate * step / (math.sqrt(second[j] / (1 - beta2 ** epoch)) + 1e-8)
+            if weights[j] < 0 and not allowed_negative[j]:
+                weights[j] = 0.0
+    raw = [w / spreads[j] for j, w in enumerate(weights)]  # the means only shift every seat's score alike
+    return raw, _report(positions, raw)
+
+
+def _report(positions: Sequence[Position], weights: Sequence[float]) -> FitReport:
+    """The fit of raw ``weights`` on ``positions``."""
+    loss = 0.0
+    hits = 0.0
+    stage = positions[0].stage if positions else 0
+    for position in positions:
+        shares = _softmax([sum(w * x for w, x in zip(weights, row, strict=True)) for row in position.rows])
+        loss -= sum(t * math.log(max(s, 1e-12)) for s, t in zip(shares, position.outcome, strict=True))
+        best = max(range(len(shares)), key=lambda i: shares[i])
+        hits += position.outcome[best]
+    n = max(len(positions), 1)
+    return FitReport(stage, len(positions), loss / n, hits / n)
+
+
+def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150,
+          l2: float = 1e-3) -> tuple[LinearModel, list[FitReport]]:
+    """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit."""
+    playout: Playout = playout_for(kind)
+    width = len(playout.FEATURES)
+    signed = [name in playout.SIGNED_FEATURES for name in playout.FEATURES]
+    positions = self_play(kind, games, seed, every)
+    stages: dict[int, tuple[float, ...]] = {}
+    reports = []
+    for stage in sorted({p.stage for p in positions}):
+        weights, report = fit_stage([p for p in positions if p.stage == stage], width, epochs=epochs, l2=l2,
+                                    signed=signed)
+        stages[stage] = tuple(weights)
+        reports.append(report)
+    trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,
+               "epochs": epochs, "l2": l2, "seats": list(TABLE_SIZES[kind]),
+               "fit": [{"stage": r.stage, "positions": r.positions, "log_loss": round(r.log_loss, 4),
+                        "top_accuracy": round(r.top_accuracy, 4)} for r in reports]}
+    return LinearModel(kind, playout.FEATURES, stages, trained), reports
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Train and write the model; print each stage's fit and the CPU time."""
+    parser = argparse.ArgumentParser(prog="python -m engine.bots.train", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True, choices=sorted(TABLE_SIZES))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--every", type=int, default=3, help="keep every K-th position of a game")
+    parser.add_argument("--epochs", type=int, default=150)
+    parser.add_argument("--l2", type=float, default=1e-3)
+    parser.add_argument("--out", type=Path, default=None,
+                        help="where to write the model (default: engine/bots/models/KIND.json)")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.every < 1 or args.epochs < 1 or args.l2 < 0:
+        print("train: --games, --every and --epochs must be at least 1, --l2 not negative", file=sys.stderr)
+        return 2
+    started = time.process_time()
+    model, reports = train(args.game, seed=args.seed, games=args.games, every=args.every,
+                           epochs=args.epochs, l2=args.l2)
+    out = args.out or MODELS_DIR / f"{args.game}.json"
+    out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
+    for r in reports:
+        print(f"stage {r.stage}: {r.positions} positions, log-loss {r.log_loss:.4f}, "
+              f"best-scored seat wins {r.top_accuracy:.3f}")
+    print(f"wrote {out} in {time.process_time() - started:.1f} CPU s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

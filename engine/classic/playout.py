@@ -1,0 +1,251 @@
+"""The bots' fast path in classic 7 Wonders: cheap playouts and position features, on the state directly.
+
+The searching bots (:mod:`engine.bots.search`) reach this module by name through
+:func:`engine.bots.knowledge.playout_for`, and only ever hand it worlds drawn with ``engine.sample``
+from one seat's view. A playout turn skips the full legal-action enumeration (every card's every
+payment, most of a turn's cost): the seat draws a card of its hand by the weights of its strategy mode
+(:data:`MODES`) and prices only that card, then builds it with its cheapest payment, or tries another
+card, or builds a wonder stage, or discards. The choice goes in exactly as :meth:`ClassicGame.apply`
+would put it (:func:`choose`, checked against it in the tests). Decisions other than a seat's own turn
+(the Free City, Cities' debts, Halicarnassus, Babylon, guild copies) go through the public interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.api import Game
+from engine.classic import compiled as C
+from engine.classic.actions import (
+    ActionKey,
+    CardOptions,
+    action_of,
+    card_build,
+    discounts,
+    olympia_ready,
+    plan_of,
+    pricer,
+    stage_payments,
+)
+from engine.classic.game import ClassicGame
+from engine.classic.pricing import Coins, Pricer
+from engine.classic.resolve import resolve_turn
+from engine.classic.scoring import score_city
+from engine.classic.state import BUILD, DISCARD, OLYMPIA, OVER, TURN, WONDER, Choice, State
+
+KIND = "classic"
+MODES: tuple[str, ...] = ("balanced", "science", "military", "civilian")
+"""The strategies a playout seat may follow: each favours its own cards, so the search meets rushes."""
+CARD_TRIES = 3
+"""Cards of its hand a playout seat prices before it settles for a wonder stage or a discard."""
+STAGE_CHANCE: tuple[float, ...] = (0.15, 0.1, 0.1, 0.3)
+"""Per mode: the chance a playout seat builds a wonder stage (when it can) before trying its cards."""
+MANUFACTURED = frozenset(C.RESOURCES.index(r) for r in ("glass", "textile", "papyrus"))
+
+FEATURES: tuple[str, ...] = (
+    "points", "civilian_vp", "science_vp", "military_vp", "coins", "shield_edge", "raw_production",
+    "manufactured_production", "choices", "trade_discounts", "stages_built", "stages_left", "cards_built",
+    "science_symbols", "guild_vp",
+)
+"""The features of one seat's city (:func:`features`), in order; the learned model's weights follow it."""
+SIGNED_FEATURES: frozenset[str] = frozenset({"stages_left"})
+"""The features whose weight training may make negative; every other one is a good (more of it never
+lowers a seat's estimate), so its weight is kept at 0 or above."""
+
+
+def _card_weight(card: int, mode: str) -> float:
+    """How much a playout seat following ``mode`` likes building ``card``."""
+    fx = C.CARD_FX[card]
+    color = C.CARD_COLOR[card]
+    weight = 1.0 + 0.5 * fx.vp + 1.0 * fx.shields
+    if fx.science >= 0 or fx.wild:
+        weight += 1.5
+    if fx.produce is not None or fx.choice:
+        weight += 2.0 if C.CARD_AGE[card] == 1 else 1.0
+    if fx.vp_per is not None or fx.coins_per is not None:
+        weight += 1.5
+    if mode == "science" and color == C.GREEN:
+        weight *= 4.0
+    elif mode == "military" and color == C.RED:
+        weight *= 1.0 + 2.0 * fx.shields
+    elif mode == "civilian" and color in (C.BLUE, C.PURPLE):
+        weight *= 2.5
+    return weight
+
+
+CARD_WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(_card_weight(card, mode) for card in range(C.N_CARDS)) for mode in MODES)
+ACTION_KIND_WEIGHTS = {"build": 1.0, "olympia": 1.2, "wonder": 0.6, "discard": 0.15}
+
+
+def action_weight(action: dict[str, Any], mode: int) -> float:
+    """The playout policy's weight of one legal action (of any decision) for ``MODES[mode]``."""
+    kind = action["type"]
+    card = action.get("card")
+    base = ACTION_KIND_WEIGHTS.get(kind, 1.0)
+    if card is None or kind in ("wonder", "discard"):
+        return base
+    return base * CARD_WEIGHTS[mode][C.CARD_INDEX[card]]
+
+
+def game_of(world: Game) -> ClassicGame:
+    """A sampled classic world (``TypeError`` for any other game)."""
+    if not isinstance(world, ClassicGame):
+        raise TypeError(f"a classic playout needs a classic game, got {type(world).__name__}")
+    return world
+
+
+def choose(game: ClassicGame, seat: int, key: ActionKey, options: CardOptions) -> None:
+    """Put ``seat``'s own-city choice ``key`` (legal, with its card's ``options``) in, as
+    :meth:`ClassicGame.apply` does, and resolve the turn once every choice is in."""
+    s = game.state
+    canonical = action_of(key)
+    s.choices[seat] = Choice(canonical, plan_of(key, options))
+    if s.two and seat == s.controller:
+        s.free_city_choice = None
+    s.log.append([seat, canonical])
+    if None not in s.choices and (not s.two or s.free_city_choice is not None):
+        resolve_turn(s, [])
+        game._legal.clear()
+
+
+def turn_choice(state: State, seat: int, mode: int, rng: random.Random) -> tuple[ActionKey, CardOptions]:
+    """The playout policy's own-city choice for ``seat`` this turn, and its card's options (priced as
+    :func:`engine.classic.actions.hand_options` prices them, one card at a time)."""
+    hand = list(dict.fromkeys(state.hands[seat]))
+    weights = CARD_WEIGHTS[mode]
+    prices = pricer(state, seat, discounts(state, seat))
+    olympia = olympia_ready(state, seat)
+    stage: tuple[tuple[Coins, ...], str | None, int] | None = None
+    least = min(hand, key=lambda c: weights[c])
+    if rng.random() < STAGE_CHANCE[mode]:
+        stage = stage_payments(state, seat, prices)
+        if stage[0]:
+            left, right = stage[0][0]
+            return ActionKey(WONDER, least, left, right), _options(state, seat, least, prices, stage, olympia)
+    tries = hand[:]
+    for _ in range(min(CARD_TRIES, len(tries))):
+        point = rng.random() * sum(weights[c] for c in tries)
+        pick = tries[-1]
+        for card in tries:
+            point -= weights[card]
+            if point < 0:
+                pick = card
+                break
+        tries.remove(pick)
+        build, bank, reason, chain = card_build(state, seat, pick, prices)
+        if build or (olympia and reason != "already built"):
+            if stage is None:
+                stage = stage_payments(state, seat, prices)
+            options = _options(state, seat, pick, prices, stage, olympia)
+            if build:
+                left, right = build[0]
+                return ActionKey(BUILD, pick, left, right), options
+            return ActionKey(OLYMPIA, pick, -1, -1), options
+    if stage is None:
+        stage = stage_payments(state, seat, prices)
+    options = _options(state, seat, least, prices, stage, olympia)
+    if stage[0]:
+        left, right = stage[0][0]
+        return ActionKey(WONDER, least, left, right), options
+    return ActionKey(DISCARD, least, -1, -1), options
+
+
+def _options(state: State, seat: int, card: int, prices: Pricer,
+             stage: tuple[tuple[Coins, ...], str | None, int], olympia: bool) -> CardOptions:
+    """The :class:`CardOptions` of one card, as :func:`engine.classic.actions.hand_options` makes them."""
+    build, bank, reason, chain = card_build(state, seat, card, prices)
+    wonder, wonder_reason, wonder_bank = stage
+    return CardOptions(card, build, bank, reason, chain, wonder, wonder_reason,
+                       olympia and reason != "already built", wonder_bank)
+
+
+def _public_step(game: ClassicGame, seat: int, mode: int, rng: random.Random) -> None:
+    """A decision other than a seat's own turn, through the public interface."""
+    actions = game.legal_actions(seat)
+    if len(actions) == 1:
+        game.apply(seat, actions[0])
+        return
+    weights = [action_weight(a, mode) for a in actions]
+    point = rng.random() * sum(weights)
+    for action, weight in zip(actions, weights, strict=True):
+        point -= weight
+        if point < 0:
+            game.apply(seat, action)
+            return
+    game.apply(seat, actions[-1])
+
+
+def step(world: Game, seat: int, mode: int, rng: random.Random) -> None:
+    """One decision of ``seat`` (one it owes now) by the playout policy for ``MODES[mode]``."""
+    game = game_of(world)
+    state = game.state
+    if state.phase == TURN and state.choices[seat] is None:
+        key, options = turn_choice(state, seat, mode, rng)
+        choose(game, seat, key, options)
+    else:
+        _public_step(game, seat, mode, rng)
+
+
+def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> int:
+    """Play ``world`` on with the playout policy, each seat following ``MODES[modes[seat]]``, until
+    ``turns`` more table turns have begun (every seat's choice, then the reveal), or the Age or the game
+    ends. Returns the decisions made."""
+    game = game_of(world)
+    state = game.state
+    age, turn = state.age, state.turn
+    made = 0
+    while state.phase != OVER and state.age == age and state.turn - turn < turns:
+        waiting = game.waiting()
+        if not waiting:
+            break
+        step(game, waiting[0], modes[waiting[0]], rng)
+        made += 1
+    return made
+
+
+def stage(world: Game) -> int:
+    """The model stage of a position: its Age (before the first deal counts as Age I)."""
+    return max(1, game_of(world).state.age)
+
+
+def finished_values(world: Game) -> list[float] | None:
+    """Each seat's share of the win once the game is over, else ``None``."""
+    game = game_of(world)
+    result = game.state.result
+    if result is None:
+        return None
+    winners = [w for w in result["winners"] if 0 <= w < game.seats]
+    return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(game.seats)]
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def features(world: Game, seat: int) -> list[float]:
+    """The :data:`FEATURES` of ``seat``'s city in ``world`` (all public: built cards, coins, boards)."""
+    state = game_of(world).state
+    city = seat
+    pad = score_city(state, city)
+    shields = state.shields
+    mine = shields[city]
+    edge = _sign(mine - shields[state.left(city)]) + _sign(mine - shields[state.right(city)])
+    raw = manufactured = 0
+    for resource, units in enumerate(state.production[city]):
+        if resource in MANUFACTURED:
+            manufactured += units
+        else:
+            raw += units
+    cheap = state.cheap[city]
+    discounts = bin(cheap[0]).count("1") + bin(cheap[1]).count("1")
+    stages = state.stages[city]
+    return [
+        float(pad["total"]), float(pad["civilian"]), float(pad["science"]), float(pad["military"]),
+        float(state.coins[city]), float(edge), float(raw), float(manufactured),
+        float(len(state.own_choices[city])), float(discounts), float(stages),
+        float(C.BS_STAGES[state.boards[city]] - stages), float(len(state.built[city])),
+        float(sum(state.science[city]) + state.wild[city]), float(pad["guilds"]),
+    ]

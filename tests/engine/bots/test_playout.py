@@ -1,0 +1,187 @@
+"""The bots' fast path (engine/<game>/playout.py): legal moves only, the same as the public interface,
+truncation, strategy modes, and features that match what the views show."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.bots.knowledge import playout_for
+from engine.classic import playout as classic_playout
+
+TABLES = [("duel", 2), ("classic", 2), ("classic", 3), ("classic", 4), ("classic", 7)]
+
+
+def _advanced(kind: str, seats: int, seed: int, decisions: int) -> engine.Game:
+    """A game moved on by ``decisions`` uniformly random legal actions through the public interface."""
+    game = engine.new_game(kind, seats=seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if game.is_over():
+            break
+        seat = game.waiting()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+@pytest.mark.parametrize(("kind", "seats"), TABLES)
+def test_fast_games_replay_through_the_public_interface(kind: str, seats: int) -> None:
+    playout = playout_for(kind)
+    for seed in range(3):
+        game = engine.new_game(kind, seats=seats, seed=seed)
+        rng = random.Random(seed)
+        modes = [(seed + s) % len(playout.MODES) for s in range(seats)]
+        while not game.is_over():
+            seat = game.waiting()[0]
+            playout.step(game, seat, modes[seat], rng)
+        # The save is the log: restoring replays every move with full validation, to the same end.
+        again = engine.restore(game.to_dict())
+        assert again.is_over()
+        assert again.result() == game.result()
+        assert playout.finished_values(game) == pytest.approx(
+            [1 / len(game.result()["winners"]) if s in game.result()["winners"] else 0.0
+             for s in range(seats)])
+
+
+@pytest.mark.parametrize("seats", [2, 4, 7])
+def test_a_classic_fast_choice_is_a_legal_action_and_lands_as_apply_would(seats: int) -> None:
+    for seed in range(4):
+        game = _advanced("classic", seats, seed, 5 * seats + seed)
+        state = game.state  # type: ignore[attr-defined]
+        rng = random.Random(seed)
+        while state.phase != "turn" or all(state.choices[s] is not None for s in game.waiting()):
+            mover = game.waiting()[0]
+            game.apply(mover, rng.choice(game.legal_actions(mover)))
+        seat = next(s for s in game.waiting() if state.choices[s] is None)
+        key, options = classic_playout.turn_choice(state, seat, seed % 4, random.Random(seed))
+        action = classic_playout.action_of(key)
+        assert action in game.legal_actions(seat)
+        fast, public = game.clone(), game.clone()
+        classic_playout.choose(fast, seat, key, options)  # type: ignore[arg-type]
+        public.apply(seat, action)
+        assert fast.to_dict() == public.to_dict()
+        assert fast.view(seat) == public.view(seat)
+
+
+@pytest.mark.parametrize(("kind", "seats"), TABLES)
+def test_play_stops_after_its_turns_or_at_the_end_of_the_age(kind: str, seats: int) -> None:
+    playout = playout_for(kind)
+    game = _advanced(kind, seats, 1, 3 * seats)
+    age = game.view(None)["age"]
+    world = game.clone()
+    made = playout.play(world, random.Random(1), [0] * seats, 1)
+    assert made >= 1
+    if kind == "duel":
+        assert made == 1
+    else:
+        assert world.view(None)["turn"] == game.view(None)["turn"] + 1
+    world = game.clone()
+    playout.play(world, random.Random(1), [0] * seats, 1000)
+    view = world.view(None)
+    assert view["age"] in (age, age + 1)  # stopped at the Age's end: at most its next one is dealt
+    if view["age"] == age + 1:  # and nothing of the new Age is played yet
+        if kind == "duel":
+            assert not any(slot["taken"] for slot in view["structure"])
+        else:
+            assert view["turn"] == 1 and not any(view["chosen"])
+    assert len(world.action_log) > len(game.action_log)
+
+
+def _built_colors(kind: str, mode: str, games: int) -> dict[str, int]:
+    """How many cards of each colour every seat built in fast games where all follow ``mode``."""
+    playout = playout_for(kind)
+    options = {"cities": True} if kind == "classic" else None
+    cards = {c["id"]: c["color"] for c in engine.catalog(kind, options)["cards"]}
+    counts: dict[str, int] = {}
+    index = playout.MODES.index(mode)
+    for seed in range(games):
+        game = engine.new_game(kind, seats=2 if kind == "duel" else 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = game.waiting()[0]
+            playout.step(game, seat, index, rng)
+        for _, action in game.action_log:
+            if action["type"] == "build":
+                color = cards[action["card"]]
+                counts[color] = counts.get(color, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("kind", ["duel", "classic"])
+def test_strategy_modes_play_their_own_cards(kind: str) -> None:
+    science, military = _built_colors(kind, "science", 6), _built_colors(kind, "military", 6)
+    civilian = _built_colors(kind, "civilian", 6)
+    assert science["green"] > military["green"]
+    assert military["red"] > science["red"]
+    assert civilian["blue"] > military["blue"]
+
+
+def test_duel_features_match_the_view() -> None:
+    playout = playout_for("duel")
+    names = playout.FEATURES
+    start = engine.new_game("duel", seats=2, seed=0)
+    first = dict(zip(names, playout.features(start, 0), strict=True))
+    assert first["coins"] == 7 and first["points"] == 2  # 7 coins are 2 points
+    assert sum(v for k, v in first.items() if k not in ("coins", "points")) == 0
+    for seed in range(4):
+        for decisions in (20, 40, 60):
+            game = _advanced("duel", 2, seed, decisions)
+            view = game.view(None)
+            for seat in (0, 1):
+                row = dict(zip(names, playout.features(game, seat), strict=True))
+                player = view["players"][seat]
+                assert row["points"] == player["points"]
+                assert row["coins"] == player["coins"]
+                assert row["science_distinct"] == len(player["science"])
+                assert row["military_lead"] == (view["military"]["pawn"] * (1 if seat == 0 else -1))
+                assert row["wonders_built"] == sum(1 for w in player["wonders"] if w["built"])
+                assert row["progress_tokens"] == len(player["progress"])
+
+
+@pytest.mark.parametrize("seats", [3, 7])
+def test_classic_features_match_the_view_and_the_final_score(seats: int) -> None:
+    playout = playout_for("classic")
+    names = playout.FEATURES
+    start = engine.new_game("classic", seats=seats, seed=0)
+    first = dict(zip(names, playout.features(start, 0), strict=True))
+    assert first["coins"] == 3 and first["points"] == 1  # 3 coins are 1 point
+    assert first["raw_production"] + first["manufactured_production"] == 1  # the board's resource
+    game = engine.new_game("classic", seats=seats, seed=5)
+    rng = random.Random(5)
+    while not game.is_over():
+        seat = game.waiting()[0]
+        playout.step(game, seat, 0, rng)
+        view = game.view(None)
+        for city in view["cities"][:seats]:
+            row = dict(zip(names, playout.features(game, city["seat"]), strict=True))
+            assert row["coins"] == city["coins"]
+            assert row["stages_built"] == city["stages_built"]
+            assert row["cards_built"] == len(city["cards"])
+            assert row["stages_built"] + row["stages_left"] == city["stages_total"]
+    scores = game.result()["scores"]
+    for seat in range(seats):
+        assert dict(zip(names, playout.features(game, seat), strict=True))["points"] == scores[seat]["total"]
+
+
+def test_the_fast_path_refuses_another_game() -> None:
+    with pytest.raises(TypeError):
+        playout_for("duel").features(engine.new_game("classic", seats=3, seed=0), 0)
+    with pytest.raises(TypeError):
+        playout_for("classic").stage(engine.new_game("duel", seats=2, seed=0))
+    with pytest.raises(ValueError, match="chess"):
+        playout_for("chess")
+
+
+@pytest.mark.parametrize("options", [{"cities": True}, {"cities": True, "teams": True}])
+def test_fast_cities_games_replay_through_the_public_interface(options: dict) -> None:
+    playout = playout_for("classic")
+    for seed in range(2):
+        game = engine.new_game("classic", seats=4, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = game.waiting()[0]
+            playout.step(game, seat, (seat + seed) % len(playout.MODES), rng)
+        assert engine.restore(game.to_dict()).result() == game.result()
+        assert sum(playout.finished_values(game) or []) == pytest.approx(1.0)

@@ -1,0 +1,81 @@
+"""``hard``'s search (engine/bots/search.py) on real rules: legal, reproducible, and it sees a win."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from engine.bots import Budget, make_policy
+from engine.bots.levels import ARENA_LEVELS, HARD_2026_11, LEVELS
+from engine.bots.search import SETTINGS, PlayoutSearchPolicy
+
+
+def _advanced(kind: str, seats: int, seed: int, decisions: int) -> engine.Game:
+    game = engine.new_game(kind, seats=seats, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        seat = game.waiting()[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    return game
+
+
+def test_hard_is_the_playout_search_and_the_old_hard_is_kept_for_the_arena() -> None:
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert HARD_2026_11 in ARENA_LEVELS and HARD_2026_11 not in LEVELS
+    assert isinstance(make_policy("hard", "duel"), PlayoutSearchPolicy)
+    old = make_policy(HARD_2026_11, "classic")
+    assert old.name == HARD_2026_11 and not isinstance(old, PlayoutSearchPolicy)
+
+
+def test_hard_takes_an_immediate_military_win() -> None:
+    # Found by random play: seat 0 can end the game at once by building the Arsenal.
+    game = _advanced("duel", 2, 19, 56)
+    seat = game.waiting()[0]
+    legal = game.legal_actions(seat)
+    winning = []
+    for action in legal:
+        trial = game.clone()
+        trial.apply(seat, action)
+        if trial.is_over() and trial.result()["winners"] == [seat]:
+            winning.append(action)
+    assert winning and len(winning) < len(legal)
+    choice = make_policy("hard", "duel").decide(game.view(seat), legal, seed=1, budget=Budget(iterations=60))
+    assert choice in winning
+
+
+@pytest.mark.parametrize(("kind", "seats", "decisions"), [("duel", 2, 30), ("classic", 4, 30),
+                                                          ("classic", 2, 12), ("classic", 7, 60)])
+def test_a_search_is_legal_reproducible_and_reports_its_work(kind: str, seats: int, decisions: int) -> None:
+    game = _advanced(kind, seats, 4, decisions)
+    seat = game.waiting()[0]
+    view, legal = game.view(seat), game.legal_actions(seat)
+    policy = make_policy("hard", kind)
+    assert isinstance(policy, PlayoutSearchPolicy)
+    report = policy.analyse(view, legal, seed=9, budget=Budget(iterations=80))
+    again = policy.analyse(view, legal, seed=9, budget=Budget(iterations=80))
+    assert report.iterations == 80 and report.choice == again.choice
+    assert report.worlds == -(-80 // SETTINGS[kind].world_reuse)  # a sampled world per world_reuse
+    assert sum(edge.visits for _, edge in report.ranking()) == 80
+    assert 0 <= report.choice < len(legal)
+    ranking = report.ranking()
+    assert [e.visits for _, e in ranking] == sorted((e.visits for _, e in ranking), reverse=True)
+    assert all(0.0 <= edge.mean <= 1.0 for _, edge in ranking)
+
+
+def test_a_search_under_a_time_limit_stops_on_the_callers_clock() -> None:
+    game = _advanced("duel", 2, 2, 24)
+    seat = game.waiting()[0]
+    ticks = iter(range(10_000))
+    report = make_policy("hard", "duel").analyse(  # type: ignore[attr-defined]
+        game.view(seat), game.legal_actions(seat), seed=1,
+        budget=Budget(seconds=40, clock=lambda: float(next(ticks))))
+    assert 1 <= report.iterations < 40
+
+
+def test_classic_playouts_grow_shorter_at_bigger_tables() -> None:
+    classic = SETTINGS["classic"]
+    assert classic.turns(4) == classic.playout_turns
+    assert 1 <= classic.turns(7) < classic.turns(3)
+    assert SETTINGS["duel"].turns(2) == SETTINGS["duel"].playout_turns

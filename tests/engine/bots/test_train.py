@@ -1,0 +1,74 @@
+"""The self-play training script: reproducible from its seed, and it learns what decides games."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.bots.evaluation import model_from_dict
+from engine.bots.train import Position, fit_stage, main, self_play, train
+
+
+@pytest.mark.parametrize("kind", ["duel", "classic"])
+def test_a_tiny_training_run_is_reproducible_from_its_seed(kind: str) -> None:
+    first, reports = train(kind, seed=3, games=4, every=7, epochs=4)
+    again, _ = train(kind, seed=3, games=4, every=7, epochs=4)
+    other, _ = train(kind, seed=4, games=4, every=7, epochs=4)
+    assert first.to_dict() == again.to_dict()
+    assert first.to_dict() != other.to_dict()
+    assert {r.stage for r in reports} == set(first.stages) == {1, 2, 3}
+    assert all(r.positions > 0 for r in reports)
+
+
+def test_self_play_keeps_positions_with_every_seats_features_and_the_outcome() -> None:
+    positions = self_play("classic", 4, seed=1, every=5)  # table sizes 3, 4, 5, 7 in turn
+    assert {len(p.rows) for p in positions} == {3, 4, 5, 7}
+    for p in positions:
+        assert sum(p.outcome) == pytest.approx(1.0)
+        assert len(p.outcome) == len(p.rows)
+
+
+def test_the_fit_learns_which_feature_decides_the_winner() -> None:
+    # Feature 0 decides who wins; feature 1 is noise that does not.
+    positions = [Position(1, ((float(a), float(b)), (float(c), float(d))),
+                          (1.0, 0.0) if a > c else (0.0, 1.0))
+                 for a, b, c, d in ((3, 1, 1, 2), (0, 5, 2, 1), (4, 4, 1, 4), (1, 0, 5, 0), (2, 2, 0, 3),
+                                    (0, 1, 3, 1), (5, 3, 2, 0), (1, 4, 4, 4))]
+    weights, report = fit_stage(positions, 2, epochs=200, l2=1e-4)
+    assert weights[0] > 0.5 > abs(weights[1])
+    assert report.top_accuracy == 1.0
+    assert report.log_loss < 0.3
+
+
+def test_the_command_writes_a_loadable_model(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "duel.json"
+    assert main(["--game", "duel", "--seed", "2", "--games", "3", "--every", "9", "--epochs", "2",
+                 "--out", str(out)]) == 0
+    model = model_from_dict(json.loads(out.read_text()))
+    assert model.kind == "duel" and model.trained["seed"] == 2
+    assert "wrote" in capsys.readouterr().out
+    assert main(["--game", "duel", "--games", "0"]) == 2
+
+
+def test_goods_keep_weights_of_zero_or_more_and_signed_features_may_weigh_against() -> None:
+    # Feature 0 goes with losing: only a signed feature may take a negative weight for it.
+    positions = [Position(1, ((float(a), 0.0), (float(b), 0.0)), (1.0, 0.0) if a < b else (0.0, 1.0))
+                 for a, b in ((3, 1), (0, 2), (4, 1), (1, 5), (2, 0), (0, 3))]
+    good, _ = fit_stage(positions, 2, epochs=100, l2=1e-4)
+    signed, report = fit_stage(positions, 2, epochs=100, l2=1e-4, signed=[True, False])
+    assert good[0] == 0.0
+    assert signed[0] < -0.5 and report.top_accuracy == 1.0
+
+
+@pytest.mark.parametrize("kind", ["duel", "classic"])
+def test_the_shipped_weights_of_goods_are_never_negative(kind: str) -> None:
+    from engine.bots.evaluation import model_for
+    from engine.bots.knowledge import playout_for
+
+    playout = playout_for(kind)
+    model = model_for(kind)
+    for weights in model.stages.values():
+        for name, weight in zip(model.features, weights, strict=True):
+            assert weight >= 0 or name in playout.SIGNED_FEATURES, (name, weight)
