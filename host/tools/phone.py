@@ -82,7 +82,8 @@ class Phone:
         self.url, self.code, self.name, self.delay = url, code.upper(), name, delay
         self.policy = policy
         self.policies: dict[str, Policy] = {}  # the policy of each game kind met (a table may play again)
-        self.keep_log = keep_log  # keep every message received in ``received`` (tests read it)
+        self.keep_log = keep_log  # keep every message received in ``received`` (tests read it; each
+        # ``view_patch`` is followed there by the whole ``view`` it rebuilt)
         self.rng = random.Random(seed)
         self.auth: dict[str, Any] = {"token": None}
         self.sio = new_client()
@@ -105,6 +106,8 @@ class Phone:
                 rebuilt = self.views.receive(event, data, self.code)
                 if rebuilt is not None:
                     self.view = rebuilt
+                    if self.keep_log and event == "view_patch":  # what the patch rebuilt, as a whole view
+                        self.received.append(("view", rebuilt))
                 elif self.views.stale and event == "view_patch":  # a patch that did not fit: the whole view
                     await self.sio.emit("resend_view", {})
             elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:

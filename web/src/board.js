@@ -23,6 +23,7 @@ import { seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
 import "./lib/strings/index.js";
 import { GAMES, gameOf } from "./games.js";
+import { patchedView, resendView } from "./lib/viewsync.js";
 
 // The root address opened on a phone is its join page (the phone's language); the rest is the TV's.
 const onBoard = () => Boolean(state.code || state.setupHere);
@@ -40,6 +41,7 @@ const state = {
   code: codeFromPath("board"),
   table: null,
   view: null,
+  version: null, // the version of the held view (the base of the host's next patch)
   step: -1,
   error: "",
   busy: false,
@@ -170,14 +172,32 @@ socket.on("table", (table) => {
   paint();
 });
 
-socket.on("view", (msg) => {
-  if (msg.code !== state.code) return;
-  if (typeof msg.step === "number" && msg.step < state.step) return;
-  state.step = msg.step ?? state.step;
-  state.view = msg.view;
+/** A new view: shown, then the moved pieces glide from where they were. */
+function showView(view, step) {
+  state.step = step ?? state.step;
+  state.view = view;
   paint();
   playMoves(places);
   places = {};
+}
+
+socket.on("view", (msg) => {
+  if (msg.code !== state.code) return;
+  if (typeof msg.step === "number" && msg.step < state.step) return;
+  state.version = msg.version ?? null;
+  showView(msg.view, msg.step);
+});
+
+/** The view's changes against the version held; one that does not fit asks for the whole view. */
+socket.on("view_patch", (msg) => {
+  if (msg.code !== state.code) return;
+  const next = patchedView({ version: state.version, view: state.view, legal_actions: [] }, msg);
+  if (!next) {
+    resendView(socket);
+    return;
+  }
+  state.version = next.version;
+  if (next.view !== state.view || msg.step !== state.step) showView(next.view, msg.step);
 });
 
 socket.on("events", (msg) => {
@@ -276,7 +296,7 @@ async function createTable(kind, options, seats, clock = null) {
 function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
   if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
-  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
+  Object.assign(state, { code, table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
   toasts.clear();
   batches = [];
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
@@ -303,7 +323,7 @@ const handlers = {
 };
 
 window.addEventListener("popstate", () => {
-  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
+  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
   batches = [];
   if (state.code) watch();
   else listTables();
