@@ -347,7 +347,7 @@ function Page() {
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
-    handlers=${handlers} fresh=${state.fresh} clock=${clock} />
+    handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} />
     <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 
@@ -356,13 +356,21 @@ function Picker() {
   return html`<${LanguagePicker} storeKey=${languageKey()} cls=${onBoard() ? "board-lang" : "page-lang"} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />`;
 }
 
+/** The moment's banner and the toasts. In a game they take the board's own place for them (the log's),
+ * never over whose turn it is, the conflict track or a city's name and coins; elsewhere they float. */
+function Moments() {
+  return html`<${MomentBanner} moment=${state.moment} /><${Toasts} items=${toasts.items} />`;
+}
+
+const inGame = () => Boolean(state.code && state.table && game() && state.table.state !== "lobby" && state.view);
+
 function paint() {
   // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
   document.body.classList.toggle("board-page", onBoard());
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
-    <${Page} /><${MomentBanner} moment=${state.moment} /><${Toasts} items=${toasts.items} />`, root);
+    <${Page} />${inGame() ? null : html`<${Moments} />`}`, root);
 }
 
 paint();
