@@ -234,10 +234,11 @@ async def main_async(args: argparse.Namespace) -> int:
             await host.ready()
             for label, options in (("7 Wonders", {}), ("Cities", {"cities": True})):
                 figures = [await bytes_per_move(host.url, options, seed) for seed in range(args.games)]
-                print(f"bytes per 7-seat move to all 8 clients, {label} (min/median/max of {args.games} games):"
-                      f" {spread(figures, ' B')}", flush=True)
+                print(f"bytes per 7-seat move to all 8 clients, {label} (min/median/max of {args.games}"
+                      f" games): {spread(figures, ' B')}", flush=True)
             async with async_playwright() as pw:
-                browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+                browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                   args=CHROMIUM_ARGS)
                 try:
                     for throttle in THROTTLES:
                         runs = [await tv_run(host.url, browser, throttle) for _ in range(args.runs)]
