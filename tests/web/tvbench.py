@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import socket
 import statistics
@@ -42,7 +43,6 @@ TRAFFIC = ("view", "view_patch", "choosing", "events")
 GAME_LIMIT = 600.0  # seconds: a hang guard only
 TAP_DELAY = 0.5  # seconds between the phone's turn and its tap
 THROTTLES = (4.0, 1.0)
-DEBUG: dict = {}
 
 # In the page before any script: every long task, and when each step was first shown (the next frame).
 PROBE = """
@@ -165,11 +165,21 @@ class TappingPhone(Phone):
         return [d["step"] for e, d in self.received if e == "events" and d.get("seat") == self.seat]
 
 
+METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+
+
+async def _metrics(cdp: Any) -> dict[str, float]:
+    reply = await cdp.send("Performance.getMetrics")
+    return {m["name"]: float(m["value"]) for m in reply["metrics"]}
+
+
 @dataclass
 class TvRun:
     throttle: float
     long_share: float
     long_count: int
+    seconds: float
+    spent: dict[str, float]  # the main thread's seconds in tasks, scripts, layouts and style (CDP metrics)
     taps_ms: list[float] = field(default_factory=list)
 
 
@@ -195,18 +205,20 @@ async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
         await phone.join()
         await page.wait_for_selector("body[data-state='playing']")
         began = await page.evaluate("performance.now()")
+        await cdp.send("Performance.enable")
+        before = await _metrics(cdp)
         await asyncio.wait_for(phone.play(), GAME_LIMIT)
         await page.wait_for_selector("body[data-state='over']", timeout=GAME_LIMIT * 1000)
         ended = await page.evaluate("performance.now()")
+        after = await _metrics(cdp)
         tasks = await page.evaluate("window.__longtasks")
         shown = {int(k): v for k, v in (await page.evaluate("window.__shown")).items()}
     finally:
         await phone.close()
         await context.close()
-    DEBUG.update(sent=len(phone.sent), steps=phone.tap_steps()[:5], shown=sorted(shown)[:10], seat=phone.seat,
-                 secs=(ended - began) / 1000, tasks=sorted(d for _, d in tasks)[-10:])
     busy = sum(max(0.0, min(s + d, ended) - max(s, began)) for s, d in tasks)
-    run = TvRun(throttle, busy / max(1.0, ended - began), sum(1 for s, _ in tasks if began <= s <= ended))
+    run = TvRun(throttle, busy / max(1.0, ended - began), sum(1 for s, _ in tasks if began <= s <= ended),
+                seconds=(ended - began) / 1000, spent={k: after[k] - before[k] for k in METRICS})
     for sent, step in zip(phone.sent, phone.tap_steps(), strict=False):
         seen = [t for s, t in shown.items() if s >= step]
         if seen:
@@ -248,10 +260,16 @@ async def main_async(args: argparse.Namespace) -> int:
                               f" ({spread([float(r.long_count) for r in runs])} long tasks);"
                               f" tap → TV {spread(taps, ' ms')} (p90 {p90(taps):.0f} ms, {len(taps)} taps)",
                               flush=True)
+                        for r in runs:
+                            print(f"  a {r.seconds:.0f} s game: main thread busy {r.spent['TaskDuration']:.1f} s"
+                                  f" (scripts {r.spent['ScriptDuration']:.1f} s, layout"
+                                  f" {r.spent['LayoutDuration']:.1f} s, style {r.spent['RecalcStyleDuration']:.1f} s)",
+                                  flush=True)
                 finally:
                     await browser.close()
         finally:
             host.stop()
+    print(f"(load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     return 0
 
 

@@ -176,9 +176,9 @@ socket.on("table", (table) => {
 function showView(view, step) {
   state.step = step ?? state.step;
   state.view = view;
-  paint();
-  playMoves(places);
+  gliding = { ...gliding, ...places };
   places = {};
+  paint();
 }
 
 socket.on("view", (msg) => {
@@ -364,13 +364,28 @@ function Moments() {
 
 const inGame = () => Boolean(state.code && state.table && game() && state.table.state !== "lobby" && state.view);
 
+// Messages come in bursts (a move's events, its views, seats choosing): they are all applied at once, and
+// the board is drawn once per frame, never once per message, so a slow TV does not fall behind.
+let paintFrame = 0;
+let gliding = {}; // the pieces a new view moves, played once it is drawn
+
 function paint() {
+  if (!paintFrame) paintFrame = requestAnimationFrame(paintNow);
+}
+
+function paintNow() {
+  cancelAnimationFrame(paintFrame);
+  paintFrame = 0;
   // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
   document.body.classList.toggle("board-page", onBoard());
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
     <${Page} />${inGame() ? null : html`<${Moments} />`}`, root);
+  if (Object.keys(gliding).length) {
+    playMoves(gliding);
+    gliding = {};
+  }
 }
 
-paint();
+paintNow();

@@ -1,8 +1,8 @@
 // Fitting a board to the screen: the boxes of a group (the cities of a table) share one size level, the
 // largest at which none of them is cut off. Level 0 is the largest; the CSS of the group says what each
 // level means (data-fit on the group). Fitting costs layouts, so it runs only when what the boxes hold
-// (their text and elements, the window's size, the language) changed, reuses the level found earlier for
-// the same content, and searches the levels by halves (about three layouts instead of seven).
+// (their text and elements, the group's size, the language) changed, keeps a level that still fits, and
+// searches the levels by halves (about three layouts instead of seven).
 import { useLayoutEffect, useRef } from "./html.js";
 
 /** Whether a box's content is cut off (taller or wider than the box). */
@@ -10,42 +10,46 @@ export function overflowing(box) {
   return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
 }
 
-/** What decides a fit: the group's size (one layout read), the boxes' text and element counts and the
- * language. */
-export function fitKey(group, boxes) {
-  let key = `${group.clientWidth}x${group.clientHeight}:${document.documentElement.lang}`;
+/** The group's size and the language: when they change, every level is tried again (one layout read). */
+function fitSize(group) {
+  return `${group.clientWidth}x${group.clientHeight}:${document.documentElement.lang}`;
+}
+
+/** What the boxes hold: their text and element counts (no layout is read). */
+export function fitKey(boxes) {
+  let key = "";
   for (const box of boxes) key += `|${box.getElementsByTagName("*").length}:${box.textContent}`;
   return key;
 }
 
-const FITTED_KEEP = 64; // fitted levels kept per group (a game's contents come back, e.g. a city's status)
-
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
  * inside it (the group itself when boxSelector is null) overflows; the last level when none fits.
- * Returns the level. Levels are ordered (a larger level never cuts off what a smaller one showed), so the
- * search halves the range; the answer for the same content is remembered. */
+ * Returns the level. Levels are ordered (a larger level never cuts off what a smaller one showed). While
+ * the group keeps its size, a board only fills up, so a level that still fits is kept (one layout read,
+ * the one the browser makes anyway, and no style change) and a larger one is searched by halves when it
+ * no longer does; a new size (the window, the language) searches every level again. */
 export function fitGroup(group, boxSelector, levels) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
-  const key = fitKey(group, boxes);
+  const size = fitSize(group);
+  const key = `${size}${fitKey(boxes)}`;
   if (group.__fitKey === key) return Number(group.dataset.fit);
-  const known = (group.__fitted ||= new Map());
-  let level = known.get(key);
-  if (level === undefined) {
-    let low = 0;
-    let high = levels - 1;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      group.dataset.fit = String(mid);
-      if (boxes.some(overflowing)) low = mid + 1;
-      else high = mid;
-    }
-    level = low;
-    known.set(key, level);
-    if (known.size > FITTED_KEEP) known.delete(known.keys().next().value);
+  const sameSize = group.__fitSize === size && group.dataset.fit !== undefined;
+  let low = sameSize ? Number(group.dataset.fit) : 0;
+  if (sameSize && !boxes.some(overflowing)) {
+    group.__fitKey = key;
+    return low;
   }
-  group.dataset.fit = String(level);
-  group.__fitKey = key;
-  return level;
+  if (sameSize) low = Math.min(low + 1, levels - 1); // the current level is cut off: only larger ones
+  let high = levels - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    group.dataset.fit = String(mid);
+    if (boxes.some(overflowing)) low = mid + 1;
+    else high = mid;
+  }
+  group.dataset.fit = String(low);
+  Object.assign(group, { __fitKey: key, __fitSize: size });
+  return low;
 }
 
 /** Marks each element matching selector inside root whose one line of text is wider than its box with
