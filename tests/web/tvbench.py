@@ -226,6 +226,11 @@ async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
     return run
 
 
+def _busy(spent: dict[str, float]) -> str:
+    return (f"main thread busy {spent['TaskDuration']:.1f} s (scripts {spent['ScriptDuration']:.1f} s, layout"
+            f" {spent['LayoutDuration']:.1f} s, style {spent['RecalcStyleDuration']:.1f} s)")
+
+
 def spread(values: list[float], unit: str = "", digits: int = 0) -> str:
     """min / median / max of ``values``."""
     if not values:
@@ -261,10 +266,7 @@ async def main_async(args: argparse.Namespace) -> int:
                               f" tap → TV {spread(taps, ' ms')} (p90 {p90(taps):.0f} ms, {len(taps)} taps)",
                               flush=True)
                         for r in runs:
-                            print(f"  a {r.seconds:.0f} s game: main thread busy {r.spent['TaskDuration']:.1f} s"
-                                  f" (scripts {r.spent['ScriptDuration']:.1f} s, layout"
-                                  f" {r.spent['LayoutDuration']:.1f} s, style {r.spent['RecalcStyleDuration']:.1f} s)",
-                                  flush=True)
+                            print(f"  {r.seconds:.0f} s game: {_busy(r.spent)}", flush=True)
                 finally:
                     await browser.close()
         finally:
