@@ -64,6 +64,7 @@ bench: $(VENV)/.stamp
 	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
 	$(PY) -m host.tools.bench --compare
 	$(PY) -m host.tools.fairbench
+	$(PY) -m tests.web.tvbench
 
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml).
 lint: $(VENV)/.stamp

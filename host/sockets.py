@@ -31,6 +31,7 @@ from host.config import HostConfig
 from host.errors import HostError
 from host.limits import FairShare, RateLimiter, Throttled
 from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.sentviews import SentViews
 from host.tables import UNSET, Played, Tables
 from host.transport import CappedEngineServer, HostServer
 from host.wire import JsMsgPackPacket
@@ -128,6 +129,7 @@ class Hub:
         self.clients: dict[str, Client] = {}
         self.watchers: dict[str, set[str]] = {}  # table code -> sockets watching it
         self.specs: dict[str, GameSpec] = {}
+        self.sent_views = SentViews()  # what each client holds of its view: the base of its next patch
         self._outbox: deque[tuple[list[Message], Callable[[], Awaitable[Any]] | None]] = deque()
         self._sender: asyncio.Future[None] | None = None
         self.socket_rate = RateLimiter(limits.socket_burst, limits.socket_rate)
@@ -160,7 +162,7 @@ class Hub:
             "list_tables": self.list_tables, "table_info": self.table_info, "create_table": self.create_table,
             "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
             "start": self.start, "act": self.act, "play_again": self.play_again,
-            "release_seat": self.release_seat, "set_bot": self.set_bot,
+            "release_seat": self.release_seat, "set_bot": self.set_bot, "resend_view": self.resend_view,
         }.items():
             self.sio.on(name, self._guard(name, handler))
         self.sweeper: asyncio.Task[None] | None = None
@@ -365,13 +367,48 @@ class Hub:
         self.list_version += 1
         return [Message("table", self.table_payload(table), room_all(table.code))]
 
-    def view_messages(self, table: Table) -> list[Message]:
-        """``view`` to each seated socket (its own) and the public view to the watchers."""
-        out = [Message("view", self.view_payload(table, s.seat), s.sid) for s in table.seats
-               if s.sid is not None]
+    def view_messages(self, table: Table, actor: str | None = None) -> list[Message]:
+        """Each seated socket's view and the watchers' public view, as patches against what each holds;
+        a seat whose view did not change gets nothing (but ``actor``, the socket that just acted)."""
+        out = [m for s in table.seats if s.sid is not None
+               for m in self._view_update(table, s.seat, s.sid, s.sid, quiet=s.sid != actor)]
         if self.watchers.get(table.code):
-            out.append(Message("view", self.view_payload(table, None), room_watch(table.code)))
+            room = room_watch(table.code)
+            out += self._view_update(table, None, room, room, quiet=False)
         return out
+
+    def _view_update(self, table: Table, seat: int | None, to: str, recipient: str, *, quiet: bool,
+                     skip: str | None = None) -> list[Message]:
+        """``view_patch`` (or ``view``, when a patch would not be smaller or ``recipient`` holds nothing)
+        bringing ``recipient`` to ``seat``'s current view; nothing when ``quiet`` and it is unchanged."""
+        payload = self.view_payload(table, seat)
+        doc = {"view": payload["view"], "legal_actions": payload["legal_actions"]}
+        update = self.sent_views.update(recipient, doc)
+        if update.ops is None:
+            return [Message("view", {**payload, "version": update.version}, to, skip)]
+        if quiet and update.unchanged:
+            return []
+        return [Message("view_patch", {"code": table.code, "seat": seat, "step": payload["step"],
+                                       "base": update.base, "version": update.version, "ops": update.ops},
+                        to, skip)]
+
+    def full_view(self, table: Table, seat: int | None, sid: str) -> list[Message]:
+        """The whole ``view`` of ``seat`` to socket ``sid``, the base of its next patches. A watcher shares
+        its table's watch room baseline: when the public view moved on since the room's last update, the
+        other watchers get that update first, so that every watcher holds the same version."""
+        payload = self.view_payload(table, seat)
+        doc = {"view": payload["view"], "legal_actions": payload["legal_actions"]}
+        if seat is not None or sid not in self.watchers.get(table.code, ()):
+            return [Message("view", {**payload, "version": self.sent_views.full(sid, doc)}, sid)]
+        room = room_watch(table.code)
+        out: list[Message] = []
+        held = self.sent_views.current(room)
+        if held is None or len(self.watchers[table.code]) == 1:
+            self.sent_views.full(room, doc)
+        elif held.doc != doc:
+            out = self._view_update(table, None, room, room, quiet=True, skip=sid)
+        version = self.sent_views.sent[room].version
+        return [*out, Message("view", {**payload, "version": version}, sid)]
 
     def played_messages(self, table: Table, seat: Seat, played: Played) -> list[Message]:
         """What one action sends: ``events`` to everyone; then every view, or, for a choice that did not
@@ -379,21 +416,28 @@ class Hub:
         out = [Message("events", {"code": table.code, "seat": seat.seat, "step": played.step,
                                   "events": played.events, "by": played.by}, room_all(table.code))]
         if played.choosing is None:
-            out += self.view_messages(table)
+            out += self.view_messages(table, actor=seat.sid)
         else:
             if seat.sid is not None:
-                out.append(Message("view", self.view_payload(table, seat.seat), seat.sid))
+                out += self._view_update(table, seat.seat, seat.sid, seat.sid, quiet=False)
             out.append(Message("choosing", {"code": table.code, "step": played.step,
                                             "waiting": played.choosing}, room_all(table.code), seat.sid))
+            self._chose(table, seat, played.choosing)
         if table.state == OVER:
             out += self.table_messages(table)
         return out
 
+    def _chose(self, table: Table, actor: Seat, waiting: list[int]) -> None:
+        """Every client but ``actor``'s got ``choosing``: their baselines change as their documents do."""
+        for other in table.seats:
+            if other.sid is not None and other.sid != actor.sid:
+                self.sent_views.chose(other.sid, waiting)
+        self.sent_views.chose(room_watch(table.code), waiting)
+
     def welcome(self, table: Table, sid: str, seat: int | None) -> list[Message]:
         """What a socket gets when it starts watching, joins or rebinds: ``table``, its ``view``,
         ``history`` (and ``clock`` when the table's clock runs)."""
-        return [Message("table", self.table_payload(table), sid),
-                Message("view", self.view_payload(table, seat), sid),
+        return [Message("table", self.table_payload(table), sid), *self.full_view(table, seat, sid),
                 Message("history", self.history_payload(table), sid), *self._clock_for(table, sid)]
 
     def _clock_for(self, table: Table, to: str) -> list[Message]:
@@ -475,6 +519,7 @@ class Hub:
         if not (client.role == SEAT and client.code == table.code and client.seat == seat.seat):
             out += await self._leave(sid)
         old = seat.sid
+        self.sent_views.forget(sid)  # its next view goes out whole
         seat.bind(sid)
         client.role, client.code, client.seat, client.token = SEAT, table.code, seat.seat, seat.token
         await self._enter(sid, room_all(table.code))
@@ -524,9 +569,8 @@ class Hub:
                 out = await self._bind_seat(sid, table, seat)
                 if await self.tables.hand_back(table, seat):  # the player is back: the bot leaves
                     out.append(self.notice(table, seat, "player_back"))
-                self.send(out + self.table_messages(table)
-                          + [Message("view", self.view_payload(table, seat.seat), sid),
-                             Message("history", self.history_payload(table), sid)]
+                self.send(out + self.table_messages(table) + self.full_view(table, seat.seat, sid)
+                          + [Message("history", self.history_payload(table), sid)]
                           + self._clock_for(table, sid))
                 self.autoplay.refresh(table)
         except Exception:
@@ -536,6 +580,7 @@ class Hub:
         try:
             out = await self._leave(sid)
             self.clients.pop(sid, None)
+            self.sent_views.forget(sid)
             self.socket_rate.drop(sid)
             if out:
                 self.send(out)
@@ -589,6 +634,16 @@ class Hub:
         """The table's public game log."""
         return self.history_payload(self.tables.get(data.get("code")))
 
+    async def resend_view(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The whole view again, for a client that could not apply a patch (its version did not match)."""
+        client = self.clients.get(sid)
+        table = self.tables.tables.get(client.code) if client is not None and client.code else None
+        if client is None or table is None or client.role not in (SEAT, WATCH):
+            raise HostError("not_seated", "this socket neither holds a seat nor watches a table")
+        async with table.lock:
+            self.send(self.full_view(table, client.seat if client.role == SEAT else None, sid))
+        return {}
+
     async def join(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """Take a seat (or get one's own seat back)."""
         table = self.tables.get(data.get("code"))
@@ -604,8 +659,7 @@ class Hub:
                 out.append(self.notice(table, seat, "player_back"))
             started = (in_lobby and table.state != LOBBY) or await self._autostart(table)
             out += self.table_messages(table)
-            out += self.view_messages(table) if started else [
-                Message("view", self.view_payload(table, seat.seat), sid)]
+            out += self.view_messages(table) if started else self.full_view(table, seat.seat, sid)
             out.append(Message("history", self.history_payload(table), sid))
             self.send(out + self._clock_for(table, sid))
             if started:
@@ -674,6 +728,7 @@ class Hub:
                 if client.code != old.code:
                     continue
                 out.append(Message("new_table", {"old_code": old.code, "code": new.code}, csid))
+                self.sent_views.forget(csid)  # the new table's views go out whole
                 await self._leave_rooms(csid)
                 self._unwatch(old.code, csid)
                 await self._enter(csid, room_all(new.code))
@@ -765,6 +820,7 @@ class Hub:
                 client.role = client.code = client.seat = None
         for code in gone:
             self.watchers.pop(code, None)
+            self.sent_views.forget(room_watch(code))
         self.address_rate.prune()
 
     async def run_sweeper(self) -> None:

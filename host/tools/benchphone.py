@@ -20,6 +20,7 @@ import aiohttp
 import msgpack
 
 from host.tools.phone import CALL_TIMEOUT, STALE_ERRORS, PhoneError
+from host.tools.viewkeeper import ViewKeeper
 from host.wire import js_ext_hook
 
 # Socket.IO packet types (the msgpack parser's "type" field)
@@ -50,6 +51,8 @@ class LeanPhone:
         self.next_id = 0
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
+        self.views = ViewKeeper()
+        self.resends: set[asyncio.Future[Any]] = set()
         self.changed = asyncio.Event()
         self.closed = False
 
@@ -116,13 +119,12 @@ class LeanPhone:
     def _event(self, event: str, data: Any) -> None:
         if not isinstance(data, dict) or data.get("code") != self.code:
             return
-        if event == "view":
-            self.view = data
-        elif event == "choosing" and self.view is not None and data.get("step", 0) > self.view.get("step", 0):
-            game_view = {**(self.view.get("view") or {}), "waiting": list(data.get("waiting") or [])}
-            self.view = {**self.view, "step": data["step"], "view": game_view}
-        else:
+        rebuilt = self.views.receive(event, data, self.code)
+        if rebuilt is None:
+            if self.views.stale and event == "view_patch":  # a patch that did not fit: ask for the whole view
+                self.resends.add(asyncio.ensure_future(self.call("resend_view", {})))
             return
+        self.view = rebuilt
         self.changed.set()
 
     # -- playing ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any
 import socketio
 
 from engine.bots import LEVELS, Budget, Policy, make_policy
+from host.tools.viewkeeper import VIEW_EVENTS, ViewKeeper
 from host.wire import JsMsgPackPacket
 
 CALL_TIMEOUT = 10.0
@@ -81,7 +82,8 @@ class Phone:
         self.url, self.code, self.name, self.delay = url, code.upper(), name, delay
         self.policy = policy
         self.policies: dict[str, Policy] = {}  # the policy of each game kind met (a table may play again)
-        self.keep_log = keep_log  # keep every message received in ``received`` (tests read it)
+        self.keep_log = keep_log  # keep every message received in ``received`` (tests read it; each
+        # ``view_patch`` is followed there by the whole ``view`` it rebuilt)
         self.rng = random.Random(seed)
         self.auth: dict[str, Any] = {"token": None}
         self.sio = new_client()
@@ -91,7 +93,8 @@ class Phone:
         self.replaced = False
         self.received: list[tuple[str, Any]] = []
         self.changed = asyncio.Event()
-        for event in ("view", "table", "events", "error", "new_table", "choosing", "history"):
+        self.views = ViewKeeper()
+        for event in ("view", "view_patch", "table", "events", "error", "new_table", "choosing", "history"):
             self.sio.on(event, self._keeper(event))
         self.sio.on("disconnect", self._dropped)
 
@@ -99,10 +102,14 @@ class Phone:
         async def keep(data: Any) -> None:
             if self.keep_log:
                 self.received.append((event, data))
-            if event == "view" and isinstance(data, dict) and data.get("code") == self.code:
-                self.view = data
-            elif event == "choosing" and isinstance(data, dict) and data.get("code") == self.code:
-                self._apply_choosing(data)
+            if event in VIEW_EVENTS:
+                rebuilt = self.views.receive(event, data, self.code)
+                if rebuilt is not None:
+                    self.view = rebuilt
+                    if self.keep_log and event == "view_patch":  # what the patch rebuilt, as a whole view
+                        self.received.append(("view", rebuilt))
+                elif self.views.stale and event == "view_patch":  # a patch that did not fit: the whole view
+                    await self.sio.emit("resend_view", {})
             elif event == "table" and isinstance(data, dict) and data.get("code") == self.code:
                 self.table = data
             elif event == "error" and isinstance(data, dict) and data.get("error") == "replaced":
@@ -110,18 +117,6 @@ class Phone:
             self.changed.set()
 
         return keep
-
-    def _apply_choosing(self, data: dict[str, Any]) -> None:
-        """Another seat chose during a simultaneous turn: only the step and who is waiting changed."""
-        held = self.view
-        if held is None or not isinstance(held.get("view"), dict):
-            return
-        if data.get("step", 0) <= held.get("step", 0):
-            return
-        game_view = {**held["view"], "waiting": list(data.get("waiting") or [])}
-        if isinstance(game_view.get("chosen"), list):
-            game_view["chosen"] = [s not in game_view["waiting"] for s in range(len(game_view["chosen"]))]
-        self.view = {**held, "step": data["step"], "view": game_view}
 
     async def _dropped(self, *reason: Any) -> None:
         self.changed.set()

@@ -15,6 +15,7 @@ import socketio
 import engine.api
 from host.app import create_app
 from host.config import HostConfig
+from host.tools.viewkeeper import ViewKeeper
 from host.wire import JsMsgPackPacket
 
 WAIT = 15.0  # guard against a hang only; never a timing assertion
@@ -38,22 +39,32 @@ async def until(condition: Callable[[], bool]) -> None:
 
 
 class Client:
-    """A protocol client that records every event it receives."""
+    """A protocol client that records every event it receives. A ``view_patch`` is recorded as it came,
+    followed by the whole ``view`` it rebuilds (through the tools' :class:`ViewKeeper`), so tests read
+    views whichever way they travelled; a patch that does not fit is kept in ``patch_failures``."""
 
     def __init__(self, url: str, *, reconnect: bool = False) -> None:
         self.url = url
         self.sio = socketio.AsyncClient(serializer=JsMsgPackPacket, reconnection=reconnect,
                                         reconnection_delay=0.05, reconnection_delay_max=0.2)
         self.got: list[tuple[str, Any]] = []
+        self.views = ViewKeeper()
+        self.patch_failures: list[Any] = []
         self._changed = asyncio.Condition()
-        for event in ("table", "view", "events", "error", "new_table", "choosing", "history", "notice",
-                      "clock"):
+        for event in ("table", "view", "view_patch", "events", "error", "new_table", "choosing", "history",
+                      "notice", "clock"):
             self.sio.on(event, self._keeper(event))
 
     def _keeper(self, event: str) -> Any:
         async def keep(data: Any) -> None:
             async with self._changed:
                 self.got.append((event, data))
+                rebuilt = self.views.receive(event, data)
+                if event == "view_patch":
+                    if rebuilt is None:
+                        self.patch_failures.append(data)
+                    else:
+                        self.got.append(("view", rebuilt))
                 self._changed.notify_all()
 
         return keep
@@ -136,6 +147,7 @@ async def clients(server: Any) -> AsyncIterator[Callable[..., Any]]:
     yield _client_factory(server.url, made)
     for client in made:
         await client.close()
+    assert not [c.patch_failures for c in made if c.patch_failures], "a view patch did not fit its base"
 
 
 @pytest.fixture

@@ -23,6 +23,7 @@ import { seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
 import "./lib/strings/index.js";
 import { GAMES, gameOf } from "./games.js";
+import { patchedView, resendView } from "./lib/viewsync.js";
 
 // The root address opened on a phone is its join page (the phone's language); the rest is the TV's.
 const onBoard = () => Boolean(state.code || state.setupHere);
@@ -40,6 +41,7 @@ const state = {
   code: codeFromPath("board"),
   table: null,
   view: null,
+  version: null, // the version of the held view (the base of the host's next patch)
   step: -1,
   error: "",
   busy: false,
@@ -170,14 +172,32 @@ socket.on("table", (table) => {
   paint();
 });
 
+/** A new view: shown, then the moved pieces glide from where they were. */
+function showView(view, step) {
+  state.step = step ?? state.step;
+  state.view = view;
+  gliding = { ...gliding, ...places };
+  places = {};
+  paint();
+}
+
 socket.on("view", (msg) => {
   if (msg.code !== state.code) return;
   if (typeof msg.step === "number" && msg.step < state.step) return;
-  state.step = msg.step ?? state.step;
-  state.view = msg.view;
-  paint();
-  playMoves(places);
-  places = {};
+  state.version = msg.version ?? null;
+  showView(msg.view, msg.step);
+});
+
+/** The view's changes against the version held; one that does not fit asks for the whole view. */
+socket.on("view_patch", (msg) => {
+  if (msg.code !== state.code) return;
+  const next = patchedView({ version: state.version, view: state.view, legal_actions: [] }, msg);
+  if (!next) {
+    resendView(socket);
+    return;
+  }
+  state.version = next.version;
+  if (next.view !== state.view || msg.step !== state.step) showView(next.view, msg.step);
 });
 
 socket.on("events", (msg) => {
@@ -276,7 +296,7 @@ async function createTable(kind, options, seats, clock = null) {
 function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
   if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
-  Object.assign(state, { code, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
+  Object.assign(state, { code, table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
   toasts.clear();
   batches = [];
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
@@ -303,7 +323,7 @@ const handlers = {
 };
 
 window.addEventListener("popstate", () => {
-  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
+  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
   batches = [];
   if (state.code) watch();
   else listTables();
@@ -327,7 +347,7 @@ function Page() {
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
-    handlers=${handlers} fresh=${state.fresh} clock=${clock} />
+    handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} />
     <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 
@@ -336,13 +356,36 @@ function Picker() {
   return html`<${LanguagePicker} storeKey=${languageKey()} cls=${onBoard() ? "board-lang" : "page-lang"} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />`;
 }
 
+/** The moment's banner and the toasts. In a game they take the board's own place for them (the log's),
+ * never over whose turn it is, the conflict track or a city's name and coins; elsewhere they float. */
+function Moments() {
+  return html`<${MomentBanner} moment=${state.moment} /><${Toasts} items=${toasts.items} />`;
+}
+
+const inGame = () => Boolean(state.code && state.table && game() && state.table.state !== "lobby" && state.view);
+
+// Messages come in bursts (a move's events, its views, seats choosing): they are all applied at once, and
+// the board is drawn once per frame, never once per message, so a slow TV does not fall behind.
+let paintFrame = 0;
+let gliding = {}; // the pieces a new view moves, played once it is drawn
+
 function paint() {
+  if (!paintFrame) paintFrame = requestAnimationFrame(paintNow);
+}
+
+function paintNow() {
+  cancelAnimationFrame(paintFrame);
+  paintFrame = 0;
   // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
   document.body.classList.toggle("board-page", onBoard());
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
-    <${Page} /><${MomentBanner} moment=${state.moment} /><${Toasts} items=${toasts.items} />`, root);
+    <${Page} />${inGame() ? null : html`<${Moments} />`}`, root);
+  if (Object.keys(gliding).length) {
+    playMoves(gliding);
+    gliding = {};
+  }
 }
 
-paint();
+paintNow();

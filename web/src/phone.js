@@ -24,6 +24,7 @@ import { Sheet } from "./lib/sheet.js";
 import "./lib/strings/index.js";
 import { LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { GAMES, gameOf } from "./games.js";
+import { patchedView, resendView } from "./lib/viewsync.js";
 
 setLocale(startLanguage(PHONE_LANGUAGE_KEY));
 document.title = t("app.title");
@@ -38,6 +39,7 @@ const state = {
   seat: null,
   table: null,
   view: null,
+  version: null, // the version of the held view (the base of the host's next patch)
   legal: [],
   step: -1,
   busy: false,
@@ -125,10 +127,28 @@ socket.on("table", (table) => {
 socket.on("view", (msg) => {
   if (msg.code !== state.code || typeof msg.seat !== "number") return;
   if (typeof msg.step === "number" && msg.step < state.step && msg.seat === state.seat) return;
+  state.version = msg.version ?? null;
+  showView(msg, msg.view, msg.legal_actions || []);
+});
+
+/** The view's changes against the version held; one that does not fit asks for the whole view. */
+socket.on("view_patch", (msg) => {
+  if (msg.code !== state.code || typeof msg.seat !== "number") return;
+  const next = patchedView({ version: state.version, view: state.view, legal_actions: state.legal }, msg);
+  if (!next) {
+    resendView(socket);
+    return;
+  }
+  state.version = next.version;
+  showView(msg, next.view, next.legal_actions);
+});
+
+/** This seat's new view and legal actions (from a whole view or a patch). */
+function showView(msg, view, legal) {
   state.seat = msg.seat;
   state.step = msg.step ?? state.step;
-  state.view = msg.view;
-  state.legal = msg.legal_actions || [];
+  state.view = view;
+  state.legal = legal;
   state.seq += 1;
   const notices = waitingNotices;
   waitingNotices = [];
@@ -136,7 +156,7 @@ socket.on("view", (msg) => {
   clearTimeout(viewWait);
   state.busy = false;
   paint();
-});
+}
 
 function logContext(step) {
   const g = game();
@@ -260,7 +280,7 @@ socket.on("error", (msg) => {
 
 function forgetSeat() {
   if (state.code) localStorage.removeItem(tokenKey(state.code));
-  Object.assign(state, { token: null, seat: null, view: null, legal: [], step: -1 });
+  Object.assign(state, { token: null, seat: null, view: null, version: null, legal: [], step: -1 });
   lookUp();
 }
 
@@ -311,7 +331,7 @@ async function simple(event) {
 function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (code === state.code) return;
-  Object.assign(state, { code, table: null, view: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null });
+  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null });
   batches = [];
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }

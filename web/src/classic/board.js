@@ -2,8 +2,9 @@
 // away; each city names its player) and every city around the table in seating order, read clockwise
 // (the top row left to right, the bottom row right to left), each with arrows to its neighbours as they
 // sit on the screen; the cities share the largest size at which none is cut off.
-import { html } from "../lib/html.js";
-import { list, t } from "../lib/i18n.js";
+import { html, memoized } from "../lib/html.js";
+import { list, locale, t } from "../lib/i18n.js";
+import { catalogReady } from "../lib/catalog.js";
 import { Icon } from "../lib/icons.js";
 import { fitGroup, useFitted } from "../lib/fit.js";
 import { LogList } from "../lib/log.js";
@@ -92,9 +93,28 @@ function SeatExtra({ seat, clock }) {
   return html`${bot}<${Countdown} end=${clock?.ends?.[seat.seat]} total=${clock?.seconds} seat=${seat.seat} />`;
 }
 
+/** One city in its place of the ring: drawn again only when its slice of the view, its neighbours' names,
+ * its status, its seat, its clock or its just-built cards changed. */
+function RingCityNow({ city, place, arrows, names, status, teams, away, fresh, seat, clock }) {
+  return html`<div class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
+    <${ClassicCity} city=${city} name=${names[city.city]} names=${names} status=${status} teams=${teams} away=${away} arrows=${arrows} fresh=${fresh} groupGoods=${true}
+      extra=${seat ? html`<${SeatExtra} seat=${seat} clock=${clock} />` : null} />
+  </div>`;
+}
+
+const freshIn = (city, fresh) => (city.cards || []).filter((card) => fresh.has(card)).join(",");
+const sameSeat = (a, b) => a === b || (Boolean(a) && Boolean(b) && JSON.stringify(a) === JSON.stringify(b));
+const sameClock = (a, b, seat) => (a?.ends?.[seat?.seat] ?? null) === (b?.ends?.[seat?.seat] ?? null) && (a?.seconds ?? null) === (b?.seconds ?? null);
+
+const RingCity = memoized(RingCityNow, (a, b) => a.city === b.city && a.words === b.words && a.status === b.status && a.away === b.away
+  && a.teams === b.teams && a.place.row === b.place.row && a.place.col === b.place.col
+  && a.arrows.left === b.arrows.left && a.arrows.right === b.arrows.right
+  && [a.city.city, a.city.left, a.city.right].every((c) => a.names[c] === b.names[c])
+  && freshIn(a.city, a.fresh) === freshIn(b.city, b.fresh) && sameSeat(a.seat, b.seat) && sameClock(a.clock, b.clock, b.seat));
+
 /** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow); clock: the running
  * countdowns (lib/clock.js), each on the city of its seat. */
-export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null }) {
+export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null, moments = null }) {
   const cities = view.cities || [];
   const cityNameList = cityNames(view, names);
   const { cols, places, logPlace } = ringPlaces(cities.length);
@@ -104,17 +124,14 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
-    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />` : null}
+    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} /><div class="moment-area over">${moments}</div>` : null}
     <div class="ring" ref=${ring}>
-      ${cities.map((city, c) => {
-        const place = places[c];
-        const arrows = { left: arrowBetween(place, places[city.left]), right: arrowBetween(place, places[city.right]) };
-        return html`<div key=${`city${c}`} class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
-          <${ClassicCity} city=${city} name=${cityNameList[c]} names=${cityNameList} status=${cityStatus(view, city)} teams=${view.teams} away=${away(city.seat)} arrows=${arrows} fresh=${fresh} groupGoods=${true}
-            extra=${city.seat === null || city.seat === undefined ? null : html`<${SeatExtra} seat=${table.seats?.[city.seat]} clock=${clock} />`} />
-        </div>`;
-      })}
+      ${cities.map((city, c) => html`<${RingCity} key=${`city${c}`} city=${city} place=${places[c]}
+        arrows=${{ left: arrowBetween(places[c], places[city.left]), right: arrowBetween(places[c], places[city.right]) }}
+        names=${cityNameList} status=${cityStatus(view, city)} teams=${view.teams} away=${away(city.seat)} fresh=${fresh}
+        seat=${city.seat === null || city.seat === undefined ? null : table.seats?.[city.seat]} clock=${clock} words=${`${locale()}:${catalogReady()}`} />`)}
       <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
+        ${over ? null : html`<div class="moment-area">${moments}</div>`}
         <${LogList} entries=${log} limit=${over ? 4 : LOG_LINES} cls="tv-log" />
         <p class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</p>
       </div>

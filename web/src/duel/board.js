@@ -58,7 +58,7 @@ function fitBoard(board) {
 }
 
 /** The whole TV board of a Duel; clock: the running countdowns (lib/clock.js), shown on the seat pills. */
-export function DuelBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null }) {
+export function DuelBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null, moments = null }) {
   const players = view.players || [];
   const acting = view.phase === "over" ? null : view.pending?.seat;
   const over = view.phase === "over" && view.result;
@@ -77,7 +77,7 @@ export function DuelBoard({ table, view, names, log, error, handlers, fresh = ne
         ${view.boxed_wonder ? html`<div class="boxed"><span class="label">${t("duel.boxed")}</span><${WonderTile} id=${view.boxed_wonder} cost=${false} /></div>` : null}
       </section>
       <div class="age-area">${middle}</div>
-      ${over ? null : html`<div class="center-foot"><${LogList} entries=${log} limit=${4} cls="tv-log" /><${Discard} cards=${view.discard} /></div>`}
+      ${over ? html`<div class="moment-area over">${moments}</div>` : html`<div class="center-foot"><div class="moment-area">${moments}</div><${LogList} entries=${log} limit=${4} cls="tv-log" /><${Discard} cards=${view.discard} /></div>`}
       ${error ? html`<p class="error">${error}</p>` : null}
     </div>
   </div>`;

@@ -1,6 +1,8 @@
 // Fitting a board to the screen: the boxes of a group (the cities of a table) share one size level, the
 // largest at which none of them is cut off. Level 0 is the largest; the CSS of the group says what each
-// level means (data-fit on the group). Run after every render and when the window changes size.
+// level means (data-fit on the group). Fitting costs layouts, so it runs only when what the boxes hold
+// (their text and elements, the group's size, the language) changed, keeps a level that still fits, and
+// searches the levels by halves (about three layouts instead of seven).
 import { useLayoutEffect, useRef } from "./html.js";
 
 /** Whether a box's content is cut off (taller or wider than the box). */
@@ -8,27 +10,59 @@ export function overflowing(box) {
   return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
 }
 
+/** The group's size and the language: when they change, every level is tried again (one layout read). */
+function fitSize(group) {
+  return `${group.clientWidth}x${group.clientHeight}:${document.documentElement.lang}`;
+}
+
+/** What the boxes hold: their text and element counts (no layout is read). */
+export function fitKey(boxes) {
+  let key = "";
+  for (const box of boxes) key += `|${box.getElementsByTagName("*").length}:${box.textContent}`;
+  return key;
+}
+
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
  * inside it (the group itself when boxSelector is null) overflows; the last level when none fits.
- * Returns the level. */
+ * Returns the level. Levels are ordered (a larger level never cuts off what a smaller one showed). While
+ * the group keeps its size, a board only fills up, so a level that still fits is kept (one layout read,
+ * the one the browser makes anyway, and no style change) and a larger one is searched by halves when it
+ * no longer does; a new size (the window, the language) searches every level again. */
 export function fitGroup(group, boxSelector, levels) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
-  let level = 0;
-  for (; level < levels - 1; level += 1) {
-    group.dataset.fit = String(level);
-    if (!boxes.some(overflowing)) break;
+  const size = fitSize(group);
+  const key = `${size}${fitKey(boxes)}`;
+  if (group.__fitKey === key) return Number(group.dataset.fit);
+  const sameSize = group.__fitSize === size && group.dataset.fit !== undefined;
+  let low = sameSize ? Number(group.dataset.fit) : 0;
+  if (sameSize && !boxes.some(overflowing)) {
+    group.__fitKey = key;
+    return low;
   }
-  group.dataset.fit = String(level);
-  return level;
+  if (sameSize) low = Math.min(low + 1, levels - 1); // the current level is cut off: only larger ones
+  let high = levels - 1;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    group.dataset.fit = String(mid);
+    if (boxes.some(overflowing)) low = mid + 1;
+    else high = mid;
+  }
+  group.dataset.fit = String(low);
+  Object.assign(group, { __fitKey: key, __fitSize: size });
+  return low;
 }
 
 /** Marks each element matching selector inside root whose one line of text is wider than its box with
- * cls (the CSS gives it a smaller size), and unmarks the others. */
+ * cls (the CSS gives it a smaller size), and unmarks the others: every width is read before any class
+ * changes (one layout), and only when the elements, their text or their classes changed since. */
 export function markTooWide(root, selector, cls) {
-  for (const el of root.querySelectorAll(selector)) {
-    el.classList.remove(cls);
-    if (el.scrollWidth > el.clientWidth + 1) el.classList.add(cls);
-  }
+  const els = [...root.querySelectorAll(selector)];
+  const keyOf = () => `${innerWidth}x${innerHeight}:${els.map((el) => `${el.className}:${el.textContent}`).join("|")}`;
+  if (root.__wideKey?.[selector] === keyOf()) return;
+  for (const el of els) el.classList.remove(cls);
+  const wide = els.map((el) => el.scrollWidth > el.clientWidth + 1);
+  els.forEach((el, i) => { if (wide[i]) el.classList.add(cls); });
+  root.__wideKey = { ...root.__wideKey, [selector]: keyOf() };
 }
 
 /** A ref for an element that fit(element) adjusts after every render and when the window changes size. */

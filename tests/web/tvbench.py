@@ -1,0 +1,286 @@
+"""``make bench``'s TV figures (issue 16): what a 7-seat move costs the network and the TV.
+
+1. **Bytes per move**: whole 7-seat games (7 Wonders, and with Cities) played by 7 headless phones with
+   random moves while a board watches; every message of the game's traffic each client received (``view``,
+   ``view_patch``, ``choosing``, ``events``, msgpack-encoded) summed over all clients, per move.
+2. **The TV under load**: an all-bot 7-seat game at the normal bot pace (6 ``easy`` bot seats and one
+   headless phone that taps a random move half a second after its turn comes), the board page open in
+   Debian's chromium at 1920×1080, the CPU throttled ×4 through CDP (``Emulation.setCPUThrottlingRate``,
+   a TV stick) and not throttled (a laptop): the share of the board's main thread spent in long tasks
+   (PerformanceObserver ``longtask``) while the game runs, and each tap's time until the TV shows its step.
+
+    .venv/bin/python -m tests.web.tvbench [--runs 2] [--games 2]
+
+The host runs in its own process (``python -m host``) on a free loopback port with a throwaway data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from playwright.async_api import async_playwright
+
+from host.tools.phone import Phone, create_table, new_client
+from host.tools.viewkeeper import ViewKeeper
+from host.viewpatch import packed_size
+from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
+
+ROOT = Path(__file__).resolve().parents[2]
+TRAFFIC = ("view", "view_patch", "choosing", "events")
+GAME_LIMIT = 600.0  # seconds: a hang guard only
+TAP_DELAY = 0.5  # seconds between the phone's turn and its tap
+THROTTLES = (4.0, 1.0)
+
+# In the page before any script: every long task, and when each step was first shown (the next frame).
+PROBE = """
+window.__longtasks = [];
+window.__shown = {};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
+}).observe({ entryTypes: ["longtask"] });
+new MutationObserver(() => {
+  const step = Number(document.body.dataset.step);
+  if (!(step in window.__shown)) {
+    requestAnimationFrame(() => {
+      if (!(step in window.__shown)) window.__shown[step] = performance.timeOrigin + performance.now();
+    });
+  }
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-step"] });
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Host:
+    """``python -m host`` in a subprocess on a free port, with a throwaway data folder."""
+
+    def __init__(self, data: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "host", "--host", "127.0.0.1", "--port", str(self.port), "--data", data,
+             "--bot-workers", "1"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    async def ready(self) -> None:
+        async with aiohttp.ClientSession() as session:
+            for _ in range(300):
+                try:
+                    async with session.get(f"{self.url}/specs.json") as reply:
+                        if reply.status == 200:
+                            return
+                except aiohttp.ClientError:
+                    pass
+                await asyncio.sleep(0.1)
+        raise RuntimeError("the host did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+def wire_bytes(received: list[tuple[str, Any]]) -> int:
+    """The bytes of a client's game traffic (the whole views a patch rebuilt are the client's own record)."""
+    total, last = 0, ""
+    for event, payload in received:
+        if event in TRAFFIC and not (event == "view" and last == "view_patch"):
+            total += packed_size([event, payload])
+        last = event
+    return total
+
+
+class Watcher:
+    """A board page's traffic, from Python: watches a table and records what it receives."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sio = new_client()
+        self.received: list[tuple[str, Any]] = []
+        self.views = ViewKeeper()
+        for event in TRAFFIC:
+            self.sio.on(event, self._keeper(event))
+
+    def _keeper(self, event: str) -> Any:
+        async def keep(data: Any) -> None:
+            self.received.append((event, data))
+            self.views.receive(event, data)
+        return keep
+
+    async def watch(self, code: str) -> None:
+        await self.sio.connect(self.url, transports=["websocket"])
+        await self.sio.call("watch", {"code": code})
+
+
+async def bytes_per_move(url: str, options: dict[str, Any], seed: int) -> float:
+    """One 7-seat game of headless phones: the traffic to every client together, per move."""
+    code = await create_table(url, "classic", options, seats=7)
+    board = Watcher(url)
+    await board.watch(code)
+    phones = [Phone(url, code, f"Player {n}", seed=seed * 10 + n) for n in range(7)]
+    try:
+        for phone in phones:
+            await phone.join()
+        await asyncio.wait_for(asyncio.gather(*(p.play() for p in phones)), GAME_LIMIT)
+        await asyncio.sleep(0.5)  # the board's last messages
+        steps = max(int((p.view or {}).get("step", 0)) for p in phones)
+        total = sum(wire_bytes(p.received) for p in phones) + wire_bytes(board.received)
+        return total / max(1, steps)
+    finally:
+        for phone in phones:
+            await phone.close()
+        await board.sio.disconnect()
+
+
+class TappingPhone(Phone):
+    """A seat's phone that taps a random move half a second after its turn comes, noting when it sent it."""
+
+    def __init__(self, url: str, code: str, seed: int) -> None:
+        super().__init__(url, code, "Tapper", seed=seed)
+        self.sent: list[float] = []  # wall-clock milliseconds of each tap
+
+    async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
+        await asyncio.sleep(TAP_DELAY)
+        action = random.Random(len(self.sent)).choice(current["legal_actions"])
+        self.sent.append(time.time() * 1000)
+        return dict(action)
+
+    def tap_steps(self) -> list[int]:
+        """The step each accepted tap made (its ``events``), in order."""
+        return [d["step"] for e, d in self.received if e == "events" and d.get("seat") == self.seat]
+
+
+METRICS = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+
+
+async def _metrics(cdp: Any) -> dict[str, float]:
+    reply = await cdp.send("Performance.getMetrics")
+    return {m["name"]: float(m["value"]) for m in reply["metrics"]}
+
+
+@dataclass
+class TvRun:
+    throttle: float
+    long_share: float
+    long_count: int
+    seconds: float
+    spent: dict[str, float]  # the main thread's seconds in tasks, scripts, layouts and style (CDP metrics)
+    taps_ms: list[float] = field(default_factory=list)
+
+
+async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
+    """One all-bot 7-seat game watched by the board page at ``throttle``."""
+    code = await create_table(url, "classic", {}, seats=7)
+    setup = new_client()
+    await setup.connect(url, transports=["websocket"])
+    await setup.call("watch", {"code": code})  # loopback: the board's rights
+    for seat in range(1, 7):
+        ack = await setup.call("set_bot", {"code": code, "seat": seat, "level": "easy"})
+        assert ack.get("ok"), ack
+    await setup.disconnect()
+    context = await browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = await context.new_page()
+    await page.add_init_script(PROBE)
+    cdp = await context.new_cdp_session(page)
+    await cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    await page.goto(f"{url}/board/{code}")
+    await page.wait_for_selector("body[data-state='lobby']")
+    phone = TappingPhone(url, code, seed=int(throttle))
+    try:
+        await phone.join()
+        await page.wait_for_selector("body[data-state='playing']")
+        began = await page.evaluate("performance.now()")
+        await cdp.send("Performance.enable")
+        before = await _metrics(cdp)
+        await asyncio.wait_for(phone.play(), GAME_LIMIT)
+        await page.wait_for_selector("body[data-state='over']", timeout=GAME_LIMIT * 1000)
+        ended = await page.evaluate("performance.now()")
+        after = await _metrics(cdp)
+        tasks = await page.evaluate("window.__longtasks")
+        shown = {int(k): v for k, v in (await page.evaluate("window.__shown")).items()}
+    finally:
+        await phone.close()
+        await context.close()
+    busy = sum(max(0.0, min(s + d, ended) - max(s, began)) for s, d in tasks)
+    run = TvRun(throttle, busy / max(1.0, ended - began), sum(1 for s, _ in tasks if began <= s <= ended),
+                seconds=(ended - began) / 1000, spent={k: after[k] - before[k] for k in METRICS})
+    for sent, step in zip(phone.sent, phone.tap_steps(), strict=False):
+        seen = [t for s, t in shown.items() if s >= step]
+        if seen:
+            run.taps_ms.append(min(seen) - sent)
+    return run
+
+
+def _busy(spent: dict[str, float]) -> str:
+    return (f"main thread busy {spent['TaskDuration']:.1f} s (scripts {spent['ScriptDuration']:.1f} s, layout"
+            f" {spent['LayoutDuration']:.1f} s, style {spent['RecalcStyleDuration']:.1f} s)")
+
+
+def spread(values: list[float], unit: str = "", digits: int = 0) -> str:
+    """min / median / max of ``values``."""
+    if not values:
+        return "none"
+    fmt = f"{{:.{digits}f}}{unit}"
+    return " / ".join(fmt.format(v) for v in (min(values), statistics.median(values), max(values)))
+
+
+def p90(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))] if ordered else float("nan")
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory() as data:
+        host = Host(data)
+        try:
+            await host.ready()
+            for label, options in (("7 Wonders", {}), ("Cities", {"cities": True})):
+                figures = [await bytes_per_move(host.url, options, seed) for seed in range(args.games)]
+                print(f"bytes per 7-seat move to all 8 clients, {label} (min/median/max of {args.games}"
+                      f" games): {spread(figures, ' B')}", flush=True)
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                   args=CHROMIUM_ARGS)
+                try:
+                    for throttle in THROTTLES:
+                        runs = [await tv_run(host.url, browser, throttle) for _ in range(args.runs)]
+                        taps = [t for r in runs for t in r.taps_ms]
+                        print(f"TV, CPU ×{throttle:g}, {args.runs} all-bot 7-seat games: long-task share"
+                              f" {spread([100 * r.long_share for r in runs], ' %', 1)}"
+                              f" ({spread([float(r.long_count) for r in runs])} long tasks);"
+                              f" tap → TV {spread(taps, ' ms')} (p90 {p90(taps):.0f} ms, {len(taps)} taps)",
+                              flush=True)
+                        for r in runs:
+                            print(f"  {r.seconds:.0f} s game: {_busy(r.spent)}", flush=True)
+                finally:
+                    await browser.close()
+        finally:
+            host.stop()
+    print(f"(load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.web.tvbench", description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=2, help="TV games per CPU setting (default 2)")
+    parser.add_argument("--games", type=int, default=2, help="games per bytes figure (default 2)")
+    return asyncio.run(main_async(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
