@@ -295,6 +295,17 @@ def frames(record: Record) -> Iterator[dict[str, Any]]:
         yield replay.frame(step)
 
 
+def seat_wonders(view: dict[str, Any], seats: int) -> list[list[str]]:
+    """Each seat's wonders in a public view: a Duel player's four, a classic city's board."""
+    out: list[list[str]] = [[] for _ in range(seats)]
+    for player in view.get("players") or []:
+        out[player["seat"]] = [w["id"] for w in player.get("wonders", [])]
+    for city in view.get("cities") or []:
+        if isinstance(city.get("seat"), int):
+            out[city["seat"]].append(city["board"])
+    return out
+
+
 def summary_lines(record: Record) -> list[str]:
     """The lines printed for a checked record: the game, then one line per seat with its score."""
     winners = set(record.result.get("winners", []))

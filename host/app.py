@@ -16,6 +16,8 @@ from aiohttp import web
 
 import engine
 from host.config import HostConfig, is_loopback
+from host.history import History, keep_finished
+from host.historyweb import HISTORY, add_history_routes
 from host.qr import qr_svg
 from host.sockets import Hub
 from host.store import Store
@@ -78,6 +80,8 @@ def create_app(
     restored = tables.restore_all()
     if restored:
         log.info("restored tables: %s", ", ".join(restored))
+    history = History(store, config.limits)
+    tables.on_finished = history.add_table
     hub = Hub(tables, base_urls, config)
     app = web.Application(middlewares=[_check_host])
     app[STORE], app[TABLES], app[HUB] = store, tables, hub
@@ -92,6 +96,7 @@ def create_app(
     app.router.add_get("/catalog/{game}.json", _catalog)
     app.router.add_get("/specs.json", _specs)
     app.router.add_get("/static/{path:.+}", _static)
+    add_history_routes(app, history)
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
     app.on_cleanup.append(_on_cleanup)
@@ -199,6 +204,7 @@ async def _on_startup(app: web.Application) -> None:
     hub.sweeper = asyncio.create_task(hub.run_sweeper())
     for table in list(hub.tables.tables.values()):  # restored games: pending bot moves resume, clocks run
         hub.autoplay.refresh(table)
+    await keep_finished(app[HISTORY], hub.tables.tables.values())
     # Everything loaded so far (the libraries, the engine's card data, the restored tables) lives as
     # long as the host: keep it out of the garbage collector's full passes, which would otherwise stop
     # every table for tens of milliseconds now and then.

@@ -19,6 +19,7 @@ from engine.records import (
     make_record,
     read_record,
     record_from_save,
+    seat_wonders,
 )
 
 HERE = Path(__file__).parent
@@ -186,3 +187,12 @@ def test_the_replay_command_checks_a_record(records: dict[str, dict[str, Any]], 
     broken.write_text("{not json")
     assert main(["replay", str(broken)]) == 1
     assert "cannot read the record" in capsys.readouterr().err
+
+
+def test_each_seats_wonders_come_from_the_public_view() -> None:
+    duel = played("duel", 2, {})
+    wonders = seat_wonders(duel.view(None), 2)
+    assert [len(w) for w in wonders] == [4, 4] and not set(wonders[0]) & set(wonders[1])
+    two = engine.new_game("classic", seats=2, seed=3)  # the Free City has no seat
+    boards = seat_wonders(two.view(None), 2)
+    assert boards == [[c["board"]] for c in two.view(None)["cities"][:2]]
