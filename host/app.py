@@ -19,7 +19,8 @@ from host.config import HostConfig, is_loopback
 from host.history import History, keep_finished
 from host.historyweb import HISTORY, add_history_routes
 from host.qr import qr_svg
-from host.sockets import Hub
+from host.replays import Replays
+from host.sockets import Hub, Message
 from host.store import Store
 from host.tables import Tables
 
@@ -83,6 +84,8 @@ def create_app(
     history = History(store, config.limits)
     tables.on_finished = history.add_table
     hub = Hub(tables, base_urls, config)
+    hub.replays = Replays(history, lambda to, payload: hub.send([Message("replay", payload, to)]),
+                          config.limits.replays_total)
     app = web.Application(middlewares=[_check_host])
     app[STORE], app[TABLES], app[HUB] = store, tables, hub
     app[WEB_DIR] = Path(web_dir) if web_dir is not None else WEB_DIST

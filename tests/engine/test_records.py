@@ -145,7 +145,7 @@ def test_the_replay_walks_every_step_and_charts_every_turn(records: dict[str, di
     replay = Replay(record)
     assert replay.steps == len(record.log)
     end = replay.frame(replay.steps, hands=True)
-    assert end["view"] == game.view(None) and end["hands"] == [game.view(s) for s in range(game.seats)]
+    assert end["view"] == game.view(None) and end["seat_views"] == [game.view(s) for s in range(game.seats)]
     start = replay.frame(0)
     assert "last" not in start and start["view"]["phase"] != "over"
     middle = replay.steps // 2
