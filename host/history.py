@@ -188,10 +188,10 @@ class History:
         """Every kept game, newest first."""
         return sorted(self.entries.values(), key=lambda e: (e.summary["ended"], e.id), reverse=True)
 
-    def page(self, number: int) -> dict[str, Any]:
-        """Page ``number`` (1 first) of the games, newest first."""
+    def page(self, number: int, code: str | None = None) -> dict[str, Any]:
+        """Page ``number`` (1 first) of the games, newest first (only those of table ``code``, if given)."""
         size = self.limits.history_page
-        games = self.newest()
+        games = [e for e in self.newest() if code is None or e.summary.get("code") == code]
         pages = max(1, -(-len(games) // size))
         chosen = games[(number - 1) * size: number * size]
         return {"page": number, "pages": pages, "total": len(games),

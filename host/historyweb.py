@@ -37,7 +37,10 @@ async def _page(request: web.Request) -> web.Response:
     raw = request.query.get("page", "1")
     if not raw.isdigit() or not 1 <= int(raw) <= 10**6:
         return _refusal(400, "bad_request", "'page' must be a whole number from 1")
-    return _json(request.app[HISTORY].page(int(raw)))
+    code = request.query.get("code")
+    if code is not None and not (code.isalpha() and len(code) <= 16):
+        return _refusal(400, "bad_request", "'code' must be a table code")
+    return _json(request.app[HISTORY].page(int(raw), None if code is None else code.upper()))
 
 
 async def _record(request: web.Request) -> web.Response:

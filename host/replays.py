@@ -49,7 +49,8 @@ class Session:
         """What a client needs once: every step's public events, the chart, the Ages, who sat where."""
         record = self.replay.record
         return {
-            "entries": [{"step": n, "seat": record.log[n - 1][0], "events": self.replay.events(n)}
+            "entries": [{"step": n, "seat": record.log[n - 1][0], "action": record.log[n - 1][1],
+                         "events": self.replay.events(n)}
                         for n in range(1, self.replay.steps + 1)],
             "points": [p.to_dict() for p in self.replay.chart()],
             "ages": {str(age): step for age, step in self.replay.ages().items()},

@@ -67,6 +67,10 @@ async def test_a_finished_game_is_listed_with_its_result_and_its_record_replays(
     assert table.board_key not in text and all(s.token is None or s.token not in text for s in table.seats)
     download = await client.get(f"/api/history/{game['id']}?download=1")
     assert "attachment" in download.headers["Content-Disposition"]
+    mine = await (await client.get(f"/api/history?code={table.code.lower()}")).json()
+    assert [g["id"] for g in mine["games"]] == [game["id"]]
+    assert (await (await client.get("/api/history?code=ZZZZ")).json())["games"] == []
+    assert (await client.get("/api/history?code=A1")).status == 400
     chart = await (await client.get(f"/api/history/{game['id']}/chart")).json()
     assert chart["points"][-1]["scores"] == result["scores"] and chart["ages"]["1"] > 0
 
