@@ -1,6 +1,6 @@
 // The end of a game, beside the score pad: the score chart of the game just played (from the history,
 // where the host kept it when it ended) and the button that starts its replay on the TV.
-import { html, useEffect, useState } from "../lib/html.js";
+import { html, useEffect, useLayoutEffect, useState } from "../lib/html.js";
 import { Sheet } from "../lib/sheet.js";
 import { t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
@@ -14,15 +14,44 @@ export async function tableChart(code) {
   return { ...(await (await fetch(`/api/history/${game.id}/chart`)).json()), id: game.id };
 }
 
-/** The TV's panel at the end: the chart (by category on demand) and "Replay on the TV". */
+const GAP_PX = 12; // between the panel and the score pad or the screen's edge
+const MIN_WIDTH_REM = 30;
+const MAX_WIDTH_REM = 56;
+
+/** Where the panel goes beside the score pad: on the side of the pad with more room, as wide as that room
+ * (within bounds), bottom-aligned; {left, width} in px, or null for the default place (no pad found). */
+export function besidePad(pad, screenWidth, rem) {
+  if (!pad) return null;
+  const right = screenWidth - pad.right - 2 * GAP_PX;
+  const left = pad.left - 2 * GAP_PX;
+  const room = Math.max(left, right);
+  const width = Math.min(MAX_WIDTH_REM * rem, Math.max(MIN_WIDTH_REM * rem, room));
+  return { left: right >= left ? screenWidth - GAP_PX - width : GAP_PX, width };
+}
+
+/** The TV's panel at the end: the chart (by category on demand) and "Replay on the TV", placed beside the
+ * score pad (never over it). */
 export function EndPanel({ code, names, onReplay = null, compact = false }) {
   const [chart, setChart] = useState(null);
+  const [place, setPlace] = useState(null);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const pad = document.querySelector("#final-scores")?.getBoundingClientRect();
+      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      setPlace(besidePad(pad, innerWidth, rem));
+    };
+    measure();
+    const again = setTimeout(measure, 800); // once the score pad's rows have come in
+    window.addEventListener("resize", measure);
+    return () => { clearTimeout(again); window.removeEventListener("resize", measure); };
+  }, [code, Boolean(chart)]);
   useEffect(() => {
     let live = true;
     tableChart(code).then((c) => { if (live) setChart(c); }, () => {});
     return () => { live = false; };
   }, [code]);
-  return html`<aside class="end-panel ${compact ? "compact" : ""}" id="end-panel">
+  const style = place ? `left: ${place.left}px; width: ${place.width}px; inset-inline-end: auto` : "";
+  return html`<aside class="end-panel ${compact ? "compact" : ""}" id="end-panel" style=${style}>
     ${chart ? html`<${ScoreChart} points=${chart.points} names=${names} kind=${chart.kind} compact=${compact} id=${compact ? "phone-end-chart" : "end-chart"} />` : null}
     ${onReplay ? html`<button class="big" data-action="replay" onClick=${onReplay}><${Icon} name="play_again" />${t("replay.start")}</button>` : null}
   </aside>`;

@@ -30,7 +30,7 @@ export function replayTable(timeline) {
 
 /** The timeline's entries (the public events of each action) up to step. */
 export function entriesUpTo(timeline, step) {
-  return (timeline?.entries || []).filter((entry) => entry.step <= step);
+  return (timeline?.entries || []).filter((entry) => step >= entry.step);
 }
 
 /** The entries between two steps (exclusive, inclusive): what a step forward shows as banners. */
@@ -121,7 +121,7 @@ export function ReplayBar({ replay, onCommand }) {
 function nextChoices(replay) {
   const out = {};
   for (const entry of replay.timeline?.entries || []) {
-    if (entry.step <= replay.step || entry.seat in out) continue;
+    if (replay.step >= entry.step || entry.seat in out) continue;
     out[entry.seat] = entry.action;
   }
   return out;
