@@ -24,7 +24,8 @@ from host.model import OVER, Table
 
 STEP_SECONDS = 2.5  # one turn on screen at speed 1 (the moment banners last 2.4 s)
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
-COMMANDS = frozenset({"open", "play", "pause", "next", "back", "seek", "age", "speed", "hands", "close"})
+COMMANDS = frozenset({"open", "play", "pause", "toggle", "next", "back", "seek", "age", "speed", "faster", "slower",
+                      "hands", "close"})
 
 Send = Callable[[str, dict[str, Any]], None]  # (room or socket id, payload of a ``replay`` message)
 
@@ -131,8 +132,9 @@ class Replays:
             out = {**session.label, "closed": True}
             self.send(session.to, out)
             return out
-        if name in ("play", "pause"):
-            session.playing = name == "play" and session.at < last
+        if name in ("play", "pause", "toggle"):
+            wanted = not session.playing if name == "toggle" else name == "play"
+            session.playing = wanted and session.at < last
         elif name in ("next", "back"):
             session.at = min(last, max(0, session.at + (1 if name == "next" else -1)))
             session.playing = session.playing and session.at < last
@@ -147,10 +149,14 @@ class Replays:
             if data.get("speed") not in SPEEDS:
                 raise HostError("bad_request", f"'speed' must be one of {list(SPEEDS)}")
             session.speed = float(data["speed"])
+        elif name in ("faster", "slower"):
+            at = SPEEDS.index(session.speed) + (1 if name == "faster" else -1)
+            session.speed = SPEEDS[min(len(SPEEDS) - 1, max(0, at))]
         elif name == "hands":
-            if not isinstance(data.get("hands"), bool):
-                raise HostError("bad_request", "'hands' must be true or false")
-            session.hands = data["hands"]
+            hands = data.get("hands", not session.hands)
+            if not isinstance(hands, bool):
+                raise HostError("bad_request", "'hands' must be true or false (or left out: it switches)")
+            session.hands = hands
         self._run(session)
         frame = session.frame()
         if name == "open":

@@ -64,6 +64,13 @@ async def test_a_seated_phone_drives_the_replay_the_whole_table_sees(server, cli
     final = await board.wait("replay", lambda m: m.get("at") == last)
     assert final["view"] == table.engine_game.view(None)
     assert (await ann.call("replay", {"code": code, "command": "back"}))["at"] == last - 1
+    assert (await bob.call("replay", {"code": code, "command": "toggle"}))["playing"] is True
+    assert (await bob.call("replay", {"code": code, "command": "toggle"}))["playing"] is False
+    for _ in range(3):
+        slower = await bob.call("replay", {"code": code, "command": "slower"})
+    assert slower["speed"] == 0.5
+    assert (await bob.call("replay", {"code": code, "command": "faster"}))["speed"] == 1.0
+    assert (await bob.call("replay", {"code": code, "command": "hands"}))["hands"] is False  # it was on
     await ann.call("replay", {"code": code, "command": "close"})
     await bob.wait("replay", lambda m: m.get("closed") is True)
 

@@ -355,7 +355,9 @@ function openReplay(gameId = null) {
 }
 
 function replayNames(replay) {
-  const table = state.replayGame === null && state.table ? state.table : replayTable(replay.timeline);
+  const live = state.replayGame === null && state.table;
+  // In a replay every seat is shown as present: who is away now says nothing about that moment.
+  const table = live ? { ...state.table, seats: state.table.seats.map((s) => ({ ...s, connected: true })) } : replayTable(replay.timeline);
   return { table, names: (table.seats || []).map((s) => seatName(table, s.seat)) };
 }
 

@@ -1,13 +1,11 @@
 // The score chart: each player's points at the end of every turn (or one category of the score pad),
 // one line per player in the seat's colour with the name and the points at its end, the Ages marked on
 // the time axis; in a replay a marker stands at the current stop. Readable from the couch on the TV.
-import { html, useState } from "../lib/html.js";
+import { html, useLayoutEffect, useRef, useState } from "../lib/html.js";
 import { num, t } from "../lib/i18n.js";
 import { seatColor } from "../lib/seats.js";
 
-const W = 1000; // the drawing's own units (the SVG scales to its box)
-const H = 520;
-const PAD = { left: 90, right: 30, top: 24, bottom: 70 };
+const FALLBACK = { w: 1000, h: 520, font: 28 }; // before the plot's box is measured
 const ROMAN = ["", "I", "II", "III"];
 const DASHES = ["", "14 8", "4 8", "22 8 4 8", "2 6", "10 4", "18 6 2 6"]; // told apart without colour too
 // Rows of a pad that are not points (classic: the coins themselves; the treasury row is their points).
@@ -50,8 +48,26 @@ function ageStarts(points) {
  */
 export function ScoreChart({ points, names, kind, marker = null, compact = false, id = "score-chart" }) {
   const [category, setCategory] = useState("total");
+  const [box, setBox] = useState(FALLBACK);
+  const plot = useRef(null);
+  useLayoutEffect(() => {
+    const el = plot.current;
+    if (!el) return undefined;
+    // The drawing is as many units as the plot has pixels, so its labels keep the page's type size.
+    const measure = () => {
+      const rect = el.getBoundingClientRect();
+      const font = parseFloat(getComputedStyle(el).fontSize) || FALLBACK.font;
+      if (rect.width > 0 && rect.height > 0) setBox({ w: Math.round(rect.width), h: Math.round(rect.height), font });
+    };
+    measure();
+    const watcher = typeof ResizeObserver === "function" ? new ResizeObserver(measure) : null;
+    watcher?.observe(el);
+    return () => watcher?.disconnect();
+  }, []);
   const list = points || [];
   if (!list.length) return null;
+  const { w: W, h: H, font: size } = box;
+  const PAD = { left: size * 2.6, right: size * 0.8, top: size * 0.8, bottom: size * 2 };
   const seats = list[0].scores.length;
   const value = (p, seat) => p.scores[seat]?.[category] ?? 0;
   const values = list.flatMap((p) => names.map((_, seat) => value(p, seat)));
@@ -65,20 +81,19 @@ export function ScoreChart({ points, names, kind, marker = null, compact = false
   const lines = Array.from({ length: seats }, (_, seat) => list.map((p, i) => `${x(i).toFixed(1)},${y(value(p, seat)).toFixed(1)}`).join(" "));
   const last = list[list.length - 1];
   const order = Array.from({ length: seats }, (_, s) => s).sort((a, b) => value(last, b) - value(last, a));
-  const size = compact ? 34 : 28; // label size in drawing units
   return html`<figure class="score-chart ${compact ? "compact" : ""}" id=${id} data-category=${category} data-points=${list.length}>
     <figcaption class="chart-title">${t("chart.title", { what: categoryLabel(kind, category) })}</figcaption>
-    <svg viewBox=${`0 0 ${W} ${H}`} role="img" aria-label=${t("chart.title", { what: categoryLabel(kind, category) })} preserveAspectRatio="xMidYMid meet">
+    <div class="chart-plot" ref=${plot}><svg viewBox=${`0 0 ${W} ${H}`} width=${W} height=${H} role="img" aria-label=${t("chart.title", { what: categoryLabel(kind, category) })} preserveAspectRatio="xMidYMid meet">
       ${yTicks.map((v) => html`<g class="tick" key=${`y${v}`}>
         <line x1=${PAD.left} x2=${W - PAD.right} y1=${y(v)} y2=${y(v)} class=${v === 0 ? "axis" : "grid"} />
-        <text x=${PAD.left - 12} y=${y(v) + size / 3} text-anchor="end" font-size=${size}>${num(v)}</text></g>`)}
+        <text x=${PAD.left - size / 3} y=${y(v) + size / 3} text-anchor="end" font-size=${size}>${num(v)}</text></g>`)}
       ${ageStarts(list).map(({ age, index }) => html`<g class="age-mark" key=${`a${age}`}>
         <line x1=${x(index)} x2=${x(index)} y1=${PAD.top} y2=${H - PAD.bottom} />
-        <text x=${x(index) + 8} y=${H - PAD.bottom + size + 10} font-size=${size}>${t("chart.age", { age: ROMAN[age] || age })}</text></g>`)}
+        <text x=${x(index) + size / 4} y=${H - PAD.bottom + size * 1.3} font-size=${size}>${t("chart.age", { age: ROMAN[age] || age })}</text></g>`)}
       ${marker !== null && marker >= 0 && marker < list.length ? html`<line class="marker" id="chart-marker" data-index=${marker} x1=${x(marker)} x2=${x(marker)} y1=${PAD.top - 10} y2=${H - PAD.bottom} />` : null}
       ${lines.map((pts, seat) => html`<polyline key=${`l${seat}`} class="line" data-seat=${seat} points=${pts} stroke=${seatColor(seat)} stroke-dasharray=${DASHES[seat % DASHES.length]} />`)}
-      ${marker !== null && list[marker] ? names.map((_, seat) => html`<circle key=${`m${seat}`} cx=${x(marker)} cy=${y(value(list[marker], seat))} r=${compact ? 10 : 8} fill=${seatColor(seat)} />`) : null}
-    </svg>
+      ${marker !== null && list[marker] ? names.map((_, seat) => html`<circle key=${`m${seat}`} cx=${x(marker)} cy=${y(value(list[marker], seat))} r=${size / 3} fill=${seatColor(seat)} />`) : null}
+    </svg></div>
     <ol class="chart-legend">${order.map((seat) => html`<li key=${`k${seat}`} style=${`--seat: ${seatColor(seat)}`} data-seat=${seat}>
       <svg class="swatch" viewBox="0 0 60 12" aria-hidden="true"><line x1="0" x2="60" y1="6" y2="6" stroke=${seatColor(seat)} stroke-dasharray=${DASHES[seat % DASHES.length]} /></svg>
       <span class="who">${names[seat] ?? "?"}</span><strong class="points">${num(value(marker !== null && list[marker] ? list[marker] : last, seat))}</strong></li>`)}</ol>

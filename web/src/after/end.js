@@ -29,6 +29,14 @@ export function besidePad(pad, screenWidth, rem) {
   return { left: right >= left ? screenWidth - GAP_PX - width : GAP_PX, width };
 }
 
+/** The box of the score pad's own content (its heading, table and button: the section itself may span the
+ * screen), or null. */
+function padBox(section) {
+  const parts = section ? [...section.children].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0) : [];
+  if (!parts.length) return null;
+  return { left: Math.min(...parts.map((r) => r.left)), right: Math.max(...parts.map((r) => r.right)) };
+}
+
 /** The TV's panel at the end: the chart (by category on demand) and "Replay on the TV", placed beside the
  * score pad (never over it). */
 export function EndPanel({ code, names, onReplay = null, compact = false }) {
@@ -36,7 +44,7 @@ export function EndPanel({ code, names, onReplay = null, compact = false }) {
   const [place, setPlace] = useState(null);
   useLayoutEffect(() => {
     const measure = () => {
-      const pad = document.querySelector("#final-scores")?.getBoundingClientRect();
+      const pad = padBox(document.querySelector("#final-scores"));
       const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
       setPlace(besidePad(pad, innerWidth, rem));
     };
@@ -53,7 +61,7 @@ export function EndPanel({ code, names, onReplay = null, compact = false }) {
   const style = place ? `left: ${place.left}px; width: ${place.width}px; inset-inline-end: auto` : "";
   return html`<aside class="end-panel ${compact ? "compact" : ""}" id="end-panel" style=${style}>
     ${chart ? html`<${ScoreChart} points=${chart.points} names=${names} kind=${chart.kind} compact=${compact} id=${compact ? "phone-end-chart" : "end-chart"} />` : null}
-    ${onReplay ? html`<button class="big" data-action="replay" onClick=${onReplay}><${Icon} name="play_again" />${t("replay.start")}</button>` : null}
+    ${onReplay ? html`<button class="primary" data-action="replay" onClick=${onReplay}><${Icon} name="play_again" />${t("replay.start")}</button>` : null}
   </aside>`;
 }
 

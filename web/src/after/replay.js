@@ -38,16 +38,16 @@ export function entriesBetween(timeline, from, to) {
   return (timeline?.entries || []).filter((entry) => entry.step > from && entry.step <= to);
 }
 
-/** The command a key of the TV remote (or keyboard) means in a replay, or null. */
+/** The command a key of the TV remote (or keyboard) means in a replay, or null. Switches and speed steps
+ * are relative on the host, so keys pressed quickly one after another each count. */
 export function keyCommand(key, replay) {
   const ages = Object.keys(replay?.timeline?.ages || {}).map(Number).sort((a, b) => a - b);
   const age = replay?.view?.age ?? 0;
-  const speedAt = SPEEDS.indexOf(replay?.speed ?? 1);
   switch (key) {
     case " ":
     case "Enter":
     case "MediaPlayPause":
-      return { command: replay?.playing ? "pause" : "play" };
+      return { command: "toggle" };
     case "ArrowRight":
       return { command: "next" };
     case "ArrowLeft":
@@ -67,14 +67,14 @@ export function keyCommand(key, replay) {
     case "+":
     case "=":
     case "]":
-      return { command: "speed", speed: SPEEDS[Math.min(SPEEDS.length - 1, speedAt + 1)] };
+      return { command: "faster" };
     case "-":
     case "[":
-      return { command: "speed", speed: SPEEDS[Math.max(0, speedAt - 1)] };
+      return { command: "slower" };
     case "h":
     case "H":
     case "ColorF0Red":
-      return { command: "hands", hands: !replay?.hands };
+      return { command: "hands" };
     case "Escape":
     case "Backspace":
     case "BrowserBack":
