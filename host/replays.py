@@ -24,8 +24,8 @@ from host.model import OVER, Table
 
 STEP_SECONDS = 2.5  # one turn on screen at speed 1 (the moment banners last 2.4 s)
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
-COMMANDS = frozenset({"open", "play", "pause", "toggle", "next", "back", "seek", "age", "speed", "faster", "slower",
-                      "hands", "close"})
+COMMANDS = frozenset({"open", "play", "pause", "toggle", "next", "back", "seek", "age", "speed", "faster",
+                      "slower", "hands", "close"})
 
 Send = Callable[[str, dict[str, Any]], None]  # (room or socket id, payload of a ``replay`` message)
 
