@@ -1,10 +1,12 @@
 """After the game in the browser: the score chart beside the score pad at 1080p (sizes for a couch 3 m
 away, nothing covering the pad), the TV's replay driven from a seated phone and by the remote's keys, the
-revealed hands, and the history screen of the TV's home replaying a kept game."""
+revealed hands, the history screen of the TV's home replaying a kept game and refusing a forged record,
+and a phone removing its name."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -181,7 +183,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
 
 
 async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
-        host: tuple[str, web.Application], chromium: Browser, shots: Path | None) -> None:
+        host: tuple[str, web.Application], chromium: Browser, shots: Path | None, tmp_path: Path) -> None:
     url, app = host
     errors: list[str] = []
     tables = app[TABLES]
@@ -207,6 +209,12 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         await expect(game).to_have_count(1)
         await expect(game).to_contain_text("Ann")
         await shot(tv, shots, "history-tv")
+        record = app[HISTORY].record(app[HISTORY].newest()[0].id)
+        forged = tmp_path / "forged.json"
+        forged.write_text(json.dumps({**record, "digest": "0" * 64}))
+        await tv.set_input_files("#import-record", str(forged))
+        await expect(tv.locator("#history .error")).to_contain_text("digest differs")
+        await expect(game).to_have_count(1)
         await game.locator("[data-history=replay]").click()
         await expect(tv.locator("#replay-bar")).to_be_visible()
         for _ in range(3):
@@ -219,6 +227,7 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         await shot(tv, shots, "replay-classic-hands")
         await tv.keyboard.press("Escape")
         await expect(tv.locator("#history")).to_be_visible()
-        assert errors == []
+        refusal = [e for e in errors if "status of 400" in e]  # the forged record's refusal, on purpose
+        assert len(refusal) == 1 and [e for e in errors if e not in refusal] == []
     finally:
         await ctx.close()

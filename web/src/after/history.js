@@ -100,6 +100,20 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
       setError(e.message);
     }
   };
+  const importRecord = async (ev) => {
+    const file = ev.currentTarget.files?.[0];
+    ev.currentTarget.value = "";
+    if (!file) return;
+    setError("");
+    try {
+      await getJson("/api/history", { method: "POST", headers: { "Content-Type": "application/json" }, body: await file.text() });
+      setNote(t("history.imported_ok"));
+      setPage(1);
+      getJson("/api/history?page=1").then(setData);
+    } catch (e) {
+      setError(e.message);
+    }
+  };
   if (chart) {
     const names = chart.game.seats.map(seatLabel);
     return html`<main class="history-screen chart-screen ${cls}" id="history-chart">
@@ -128,6 +142,8 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
         <button data-history="older" disabled=${page >= data.pages} onClick=${() => setPage(page + 1)}>${t("history.older")}</button></nav>` : null}`
     : html`<ol class="stats-list">${(stats?.players || []).map((p) => html`<${PlayerRow} key=${p.name} player=${p} games=${games} />`)}</ol>
       ${stats && !stats.players.length ? html`<p class="muted">${t("history.empty")}</p>` : null}`}
+    <p class="import"><label class="button" for="import-record">${t("history.import")}</label>
+      <input id="import-record" type="file" accept="application/json,.json" class="sr-only" onChange=${importRecord} /></p>
     ${forget ? html`<p class="forget"><button data-history="forget" onClick=${removeName}>${t("history.forget")}</button><span class="muted">${t("history.forget_note")}</span></p>` : null}
   </main>`;
 }
