@@ -31,6 +31,8 @@ GAMES = {  # (kind, seats, options)
     "classic-3": ("classic", 3, {}),
     "classic-7": ("classic", 7, {}),
     "cities-4": ("classic", 4, {"cities": True}),
+    "free-city-2": ("classic", 2, {}),
+    "teams-6": ("classic", 6, {"cities": True, "teams": True}),
 }
 
 
@@ -138,7 +140,7 @@ def test_read_record_checks_only_the_shape(records: dict[str, dict[str, Any]]) -
         read_record([1, 2])
 
 
-@pytest.mark.parametrize("name", ["duel", "classic-7"])
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_replay_walks_every_step_and_charts_every_turn(records: dict[str, dict[str, Any]],
                                                           name: str) -> None:
     record, game = check_record(records[name])
