@@ -215,6 +215,13 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         await tv.set_input_files("#import-record", str(forged))
         await expect(tv.locator("#history .error")).to_contain_text("digest differs")
         await expect(game).to_have_count(1)
+        await tv.click("[data-tab=players]")
+        players = tv.locator(".player-stats")
+        await expect(players).to_have_count(3)
+        boards = {c["seat"]: c["name"] for c in table.engine_game.view(None)["cities"]}
+        await expect(tv.locator(".player-stats[data-player=Ann]")).to_contain_text(boards[0])  # by name
+        await shot(tv, shots, "stats-tv")
+        await tv.click("[data-tab=games]")
         await game.locator("[data-history=replay]").click()
         await expect(tv.locator("#replay-bar")).to_be_visible()
         for _ in range(3):

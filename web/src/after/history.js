@@ -3,7 +3,7 @@
 // chart, its record to download and, on the TV, its replay. The players' statistics beside it. A phone
 // may remove its own name (every seat token it keeps).
 import { html, useEffect, useState } from "../lib/html.js";
-import { locale, num, t } from "../lib/i18n.js";
+import { locale, num, pieceName, t } from "../lib/i18n.js";
 import { levelName } from "../lib/bots.js";
 import { Icon } from "../lib/icons.js";
 import { seatColor } from "../lib/seats.js";
@@ -56,7 +56,16 @@ function GameRow({ game, games, onReplay, onChart }) {
   </li>`;
 }
 
-function PlayerRow({ player, games }) {
+/** Wonder and board names in the viewer's language, by id ({id: name}), from the games' catalogs. */
+async function wonderNames() {
+  const out = {};
+  const [duel, classic] = await Promise.all(["duel", "classic"].map((kind) => getJson(`/catalog/${kind}.json`).catch(() => ({}))));
+  for (const w of duel.wonders || []) out[w.id] = pieceName("duel", w.name);
+  for (const b of classic.boards || []) out[b.board] = pieceName("classic", b.name);
+  return out;
+}
+
+function PlayerRow({ player, games, names = {} }) {
   const kinds = Object.entries(player.kinds || {});
   return html`<li class="player-stats" data-player=${player.name}>
     <div class="history-head"><strong>${player.name}</strong>
@@ -64,7 +73,7 @@ function PlayerRow({ player, games }) {
     <ul class="stats-lines">
       ${kinds.map(([kind, s]) => html`<li key=${kind}>${games[kind] ? t(games[kind].titleKey) : kind}: ${t("stats.kind", { wins: s.wins, games: s.games, average: s.average ?? 0, best: s.best ?? 0 })}</li>`)}
       ${Object.keys(player.victories || {}).length ? html`<li>${t("stats.victories")}: ${Object.entries(player.victories).map(([v, n]) => `${t(`history.victory.${v}`)} ${num(n)}`).join(" · ")}</li>` : null}
-      ${player.wonders?.length ? html`<li>${t("stats.wonders")}: ${player.wonders.map((w) => w.id.replace(/_/g, " ")).join(" · ")}</li>` : null}
+      ${player.wonders?.length ? html`<li>${t("stats.wonders")}: ${player.wonders.map((w) => names[w.id] || w.id).join(" · ")}</li>` : null}
       ${Object.keys(player.bots || {}).length ? html`<li>${t("stats.bots")}: ${Object.entries(player.bots).map(([level, r]) => `${levelName(level)} ${t("stats.against", { wins: r.wins, losses: r.losses })}`).join(" · ")}</li>` : null}
       ${player.opponents?.length ? html`<li>${t("stats.opponents")}: ${player.opponents.slice(0, 6).map((o) => `${o.name} ${t("stats.against", { wins: o.wins, losses: o.losses })}`).join(" · ")}</li>` : null}
     </ul>
@@ -80,6 +89,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
   const [page, setPage] = useState(1);
   const [data, setData] = useState(null);
   const [stats, setStats] = useState(null);
+  const [wonders, setWonders] = useState({});
   const [chart, setChart] = useState(null);
   const [note, setNote] = useState("");
   const [error, setError] = useState("");
@@ -88,6 +98,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
   }, [page]);
   useEffect(() => {
     if (tab === "players" && !stats) getJson("/api/stats").then(setStats, (e) => setError(e.message));
+    if (tab === "players") wonderNames().then(setWonders);
   }, [tab]);
   const openChart = (game) => getJson(`/api/history/${game.id}/chart`).then((c) => setChart({ ...c, game }), (e) => setError(e.message));
   const removeName = async () => {
@@ -140,7 +151,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
         <button data-history="newer" disabled=${page <= 1} onClick=${() => setPage(page - 1)}>${t("history.newer")}</button>
         <span>${t("history.page", { page, pages: data.pages })}</span>
         <button data-history="older" disabled=${page >= data.pages} onClick=${() => setPage(page + 1)}>${t("history.older")}</button></nav>` : null}`
-    : html`<ol class="stats-list">${(stats?.players || []).map((p) => html`<${PlayerRow} key=${p.name} player=${p} games=${games} />`)}</ol>
+    : html`<ol class="stats-list">${(stats?.players || []).map((p) => html`<${PlayerRow} key=${p.name} player=${p} games=${games} names=${wonders} />`)}</ol>
       ${stats && !stats.players.length ? html`<p class="muted">${t("history.empty")}</p>` : null}`}
     <p class="import"><label class="button" for="import-record">${t("history.import")}</label>
       <input id="import-record" type="file" accept="application/json,.json" class="sr-only" onChange=${importRecord} /></p>
