@@ -158,7 +158,7 @@ class History:
         statements += [("INSERT INTO history_seats (id, seat, name, bot, device) VALUES (?,?,?,?,?)",
                         (game_id, seat, record.names[seat], record.bots[seat], devices[seat]))
                        for seat in range(record.seats)]
-        dropped = self._beyond_limit(extra=1)
+        dropped = self._beyond_limit(extra=1, imported=imported)
         statements += self._drop_statements(dropped)
         await self.store.write(statements)
         for old in dropped:
@@ -166,13 +166,23 @@ class History:
         self.entries[game_id] = Entry(game_id, summary, devices, table)
         return game_id
 
-    def _beyond_limit(self, extra: int) -> list[int]:
-        """The oldest games to prune so that ``extra`` more fit within the limit."""
-        over = len(self.entries) + extra - self.limits.history_games
-        if over <= 0:
-            return []
-        oldest = sorted(self.entries.values(), key=lambda e: (e.summary["ended"], e.id))
-        return [e.id for e in oldest[:over]]
+    def _beyond_limit(self, extra: int, imported: bool) -> list[int]:
+        """The oldest games to prune so that ``extra`` more fit within the limits: an imported game first
+        makes room among the imported ones (at most ``limits.history_imports``), so imports never push
+        out the games played here."""
+        def oldest(entries: Iterable[Entry]) -> list[Entry]:
+            return sorted(entries, key=lambda e: (e.summary["ended"], e.id))
+
+        out: list[int] = []
+        if imported:
+            kept = oldest(e for e in self.entries.values() if e.summary.get("imported"))
+            over = len(kept) + extra - self.limits.history_imports
+            out = [e.id for e in kept[:max(0, over)]]
+        over = len(self.entries) - len(out) + extra - self.limits.history_games
+        if over > 0:
+            rest = oldest(e for e in self.entries.values() if e.id not in out)
+            out += [e.id for e in rest[:over]]
+        return out
 
     @staticmethod
     def _drop_statements(ids: Iterable[int]) -> list[Statement]:

@@ -212,3 +212,23 @@ async def test_seven_seat_games_are_kept(aiohttp_client, data_dir, options):
     assert len(game["seats"]) == 7 and game["options"] == options
     assert all(len(s["wonders"]) == 1 for s in game["seats"])
     check_record(await (await client.get(f"/api/history/{game['id']}")).json())
+
+
+async def test_imports_make_room_among_imports_only(aiohttp_client, data_dir, tmp_path):
+    source = make(tmp_path / "source")
+    await aiohttp_client(source)
+    records = []
+    for n in range(3):
+        await finish(source, seed=n)
+        records.append(source[HISTORY].record(source[HISTORY].newest()[0].id))
+    config = HostConfig(limits=dataclasses.replace(Limits(), history_games=3, history_imports=1))
+    app = make(data_dir, config)
+    client = await aiohttp_client(app)
+    own = (await finish(app, seed=9)).code
+    for record in records:
+        assert (await client.post("/api/history", json=record)).status == 201
+    games = (await (await client.get("/api/history")).json())["games"]
+    assert [g["code"] for g in games if not g["imported"]] == [own]
+    imported = [g for g in games if g["imported"]]
+    assert len(imported) == 1
+    assert imported[0]["seats"][0]["score"] == records[-1]["result"]["scores"][0]["total"]
