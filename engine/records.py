@@ -189,6 +189,19 @@ def _duel_pads(game: Any) -> list[dict[str, int]]:
     return [score_pad(game.state, seat) for seat in range(game.seats)]
 
 
+def _duel_face_down(game: Any) -> list[dict[str, Any]]:
+    from engine.duel.material import CARD_IDS
+
+    structure = game.state.structure
+    return [{"slot": i, "card": CARD_IDS[card]} for i, card in enumerate(structure.cards)
+            if not structure.taken[i] and not structure.face_up[i]]
+
+
+# What no seat's view shows but the finished game may: the face-down cards of a Duel's structure (a
+# classic game's hidden cards are the hands, in each seat's own view).
+FACE_DOWN: dict[str, Callable[[Any], list[dict[str, Any]]]] = {"duel": _duel_face_down,
+                                                              "classic": lambda game: []}
+
 # Each kind's score pads of the state now (every row is public: built cards, wonders, coins, tokens),
 # and the view fields that tell one turn from the next (``()``: every action is a turn).
 SCORE_PADS: dict[str, Callable[[Any], list[dict[str, int]]]] = {"classic": _classic_pads, "duel": _duel_pads}
@@ -277,7 +290,7 @@ class Replay:
 
     def frame(self, step: int, *, hands: bool = False) -> dict[str, Any]:
         """What the TV shows after ``step`` actions: the public view and, with ``hands``, each seat's own
-        view (its hand and choice: after the end nothing is secret)."""
+        view (its hand and choice) and the face-down cards (after the end nothing is secret)."""
         game = self.game_at(step)
         out: dict[str, Any] = {"step": step, "steps": self.steps, "view": game.view(None)}
         if step:
@@ -285,6 +298,7 @@ class Replay:
             out["last"] = {"seat": seat, "action": copy.deepcopy(action), "events": self.events(step)}
         if hands:
             out["seat_views"] = [game.view(seat) for seat in range(game.seats)]
+            out["face_down"] = FACE_DOWN[game.kind](game)
         return out
 
 

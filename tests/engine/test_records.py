@@ -148,6 +148,13 @@ def test_the_replay_walks_every_step_and_charts_every_turn(records: dict[str, di
     assert replay.steps == len(record.log)
     end = replay.frame(replay.steps, hands=True)
     assert end["view"] == game.view(None) and end["seat_views"] == [game.view(s) for s in range(game.seats)]
+    face_down = replay.frame(replay.steps // 3, hands=True)["face_down"]
+    if record.kind == "duel":
+        hidden = [s for s in replay.frame(replay.steps // 3)["view"]["structure"] if s["back"]]
+        assert [f["slot"] for f in face_down] == [s["slot"] for s in hidden]
+        assert all(f["card"] for f in face_down)
+    else:
+        assert face_down == []
     start = replay.frame(0)
     assert "last" not in start and start["view"]["phase"] != "over"
     middle = replay.steps // 2

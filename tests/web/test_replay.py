@@ -136,6 +136,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await phone.click("#phone-remote [data-remote=hands]")
         await expect(board.locator("#revealed-hands")).to_be_visible()
         await expect(board.locator("#replay.hands-on")).to_have_count(1)
+        await expect(board.locator("#face-down [data-card]").first).to_be_visible()  # the face-down cards
         await phone.click("#phone-remote [data-remote=hands]")
         await expect(board.locator("#revealed-hands")).to_have_count(0)
         marker = board.locator("#replay-score-chart #chart-marker")

@@ -138,13 +138,16 @@ export function RevealedHands({ replay, names }) {
   const views = replay.seat_views || [];
   const chosen = nextChoices(replay);
   const withHands = views.filter((v) => Array.isArray(v.hand));
+  const faceDown = replay.face_down || [];
   return html`<aside class="revealed-hands" id="revealed-hands" aria-label=${t("replay.hands_title")}>
     <h2><${Icon} name="discard" />${t("replay.hands_title")}</h2>
     ${withHands.length ? html`<ul>${withHands.map((v) => html`<li key=${`h${v.seat}`} style=${`--seat: ${seatColor(v.seat)}`} data-seat=${v.seat}>
         <span class="who">${names[v.seat] ?? "?"}</span>
         <span class="hand">${v.hand.map((card, i) => html`<span key=${`${card}.${i}`} class=${card === actionCard(chosen[v.seat]) ? "chosen" : ""}><${CardChip} id=${card} /></span>`)}</span>
         ${chosen[v.seat] ? html`<span class="choice">${t("replay.chose", { what: t(`replay.action.${chosen[v.seat].type in ACTION_WORDS ? chosen[v.seat].type : "other"}`) })}</span>` : null}
-      </li>`)}</ul>` : html`<p class="muted">${t("replay.no_hands")}</p>`}
+      </li>`)}</ul>` : null}
+    ${faceDown.length ? html`<p class="face-down" id="face-down"><span class="who">${t("replay.face_down")}</span>${faceDown.map((f) => html`<${CardChip} key=${`f${f.slot}`} id=${f.card} />`)}</p>` : null}
+    ${!withHands.length && !faceDown.length ? html`<p class="muted">${t("replay.no_hands")}</p>` : null}
   </aside>`;
 }
 
