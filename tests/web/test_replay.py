@@ -232,6 +232,7 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         hands = tv.locator("#revealed-hands li")
         await expect(hands).to_have_count(3)
         assert await hands.first.locator("[data-card]").count() >= 4
+        await expect(hands.first).not_to_contain_text("A1 ")  # names from the game's catalog, not its ids
         await shot(tv, shots, "replay-classic-hands")
         await tv.keyboard.press("Escape")
         await expect(tv.locator("#history")).to_be_visible()

@@ -325,6 +325,11 @@ socket.on("replay", (msg) => {
   if (!ours) return;
   const before = state.replay;
   state.replay = nextReplay(before, msg);
+  const shown = gameOf(state.replay?.timeline?.kind);
+  if (shown && msg.timeline) {  // a game of the history: its names come from its own catalog
+    useCatalog(shown.kind);
+    if (!catalogReady()) loadCatalog(shown.kind, shown.adapt).then(() => paint());
+  }
   if (!state.replay) {
     state.replayGame = null;
     Object.assign(state, { moment: null, moments: [] });
