@@ -89,6 +89,12 @@ class Replays:
             self._open(Session(key, f"t:{table.code}", Replay(record), {"code": table.code}, []))
         return self.sessions[key]
 
+    def running(self, code: str) -> dict[str, Any] | None:
+        """The frame (with its timeline) of table ``code``'s replay, if one runs: for a TV or phone that
+        comes back in the middle of it."""
+        session = self.sessions.get(f"t:{code}")
+        return None if session is None else {**session.frame(), "timeline": session.timeline()}
+
     def game_session(self, sid: str, game_id: Any) -> Session:
         """The replay of history game ``game_id`` that socket ``sid`` opened (opened if needed)."""
         if not isinstance(game_id, int) or isinstance(game_id, bool):

@@ -328,10 +328,12 @@ class Hub:
 
     def welcome(self, table: Table, sid: str, seat: int | None) -> list[Message]:
         """What a socket gets when it starts watching, joins or rebinds: ``table``, its ``view``,
-        ``history`` (and ``clock`` when the table's clock runs)."""
+        ``history`` (and ``clock`` when the table's clock runs, ``replay`` when its replay runs)."""
+        running = self.replays.running(table.code) if self.replays is not None else None
         return [Message("table", self.table_payload(table), sid),
                 Message("view", self.view_payload(table, seat), sid),
-                Message("history", self.history_payload(table), sid), *self._clock_for(table, sid)]
+                Message("history", self.history_payload(table), sid), *self._clock_for(table, sid),
+                *([Message("replay", running, sid)] if running is not None else [])]
 
     def _clock_for(self, table: Table, to: str) -> list[Message]:
         if table.clock is None or table.state != PLAYING:

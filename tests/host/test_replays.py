@@ -64,6 +64,10 @@ async def test_a_seated_phone_drives_the_replay_the_whole_table_sees(server, cli
     final = await board.wait("replay", lambda m: m.get("at") == last)
     assert final["view"] == table.engine_game.view(None)
     assert (await ann.call("replay", {"code": code, "command": "back"}))["at"] == last - 1
+    again = listen(await clients())  # the TV reloads in the middle of the replay: it gets where it is
+    await again.call("watch", {"code": code})
+    back = await again.wait("replay")
+    assert back["at"] == last - 1 and back["timeline"]["stops"] == timeline["stops"]
     assert (await bob.call("replay", {"code": code, "command": "toggle"}))["playing"] is True
     assert (await bob.call("replay", {"code": code, "command": "toggle"}))["playing"] is False
     for _ in range(3):
