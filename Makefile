@@ -61,6 +61,7 @@ BOTS_BENCH_ARGS ?=
 
 bench: $(VENV)/.stamp
 	$(PY) -m engine.bench
+	$(PY) -m engine.records_bench
 	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
 	$(PY) -m host.tools.bench --compare
 	$(PY) -m host.tools.fairbench

@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine catalog KIND``, ``simulate KIND`` and ``arena KIND --bots A,B``."""
+"""Command line: ``python -m engine catalog KIND``, ``simulate KIND``, ``arena KIND --bots A,B`` and
+``replay FILE`` (check a game record by replaying it)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,12 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seats", type=int, default=None, help="players per game (default: the game's own)")
     sim.add_argument("--cities", action="store_true", help="classic: with the Cities expansion")
     sim.add_argument("--teams", action="store_true", help="classic with Cities, 4 or 6 seats: the team game")
+    rep = sub.add_parser("replay", help="check a game record (JSON) by replaying it")
+    rep.add_argument("file")
     add_arena_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        return _replay_command(args.file)
     if args.command == "arena":
         return run_arena_command(args)
     if args.command == "catalog":
@@ -38,6 +43,25 @@ def main(argv: list[str] | None = None) -> int:
     seats = args.seats if args.seats is not None else spec(args.kind).default_seats
     options = {name: True for name in ("cities", "teams") if getattr(args, name)}
     print(format_stats(simulate(args.kind, seats, args.games, args.seed, options=options or None)))
+    return 0
+
+
+def _replay_command(path: str) -> int:
+    """Read, replay and check the record in ``path``: 0 and its result when it holds, 1 and why not."""
+    from engine.records import check_record, summary_lines
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        sys.stderr.write(f"cannot read the record {path}: {exc}\n")
+        return 1
+    try:
+        record, _ = check_record(data)
+    except ValueError as exc:
+        sys.stderr.write(f"refused: {exc}\n")
+        return 1
+    print("record holds: its replay gives the same result and digest", *summary_lines(record), sep="\n")
     return 0
 
 

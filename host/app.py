@@ -17,8 +17,11 @@ from aiohttp import web
 
 import engine
 from host.config import HostConfig, is_loopback
+from host.history import History, keep_finished
+from host.historyweb import HISTORY, add_history_routes
 from host.qr import qr_svg
-from host.sockets import Hub
+from host.replays import Replays
+from host.sockets import Hub, Message
 from host.store import Store
 from host.tables import Tables
 
@@ -79,7 +82,11 @@ def create_app(
     restored = tables.restore_all()
     if restored:
         log.info("restored tables: %s", ", ".join(restored))
+    history = History(store, config.limits)
+    tables.on_finished = history.add_table
     hub = Hub(tables, base_urls, config)
+    hub.replays = Replays(history, lambda to, payload: hub.send([Message("replay", payload, to)]),
+                          config.limits.replays_total)
     app = web.Application(middlewares=[_check_host])
     app[STORE], app[TABLES], app[HUB] = store, tables, hub
     app[WEB_DIR] = Path(web_dir) if web_dir is not None else WEB_DIST
@@ -93,6 +100,7 @@ def create_app(
     app.router.add_get("/catalog/{game}.json", _catalog)
     app.router.add_get("/specs.json", _specs)
     app.router.add_get("/static/{path:.+}", _static)
+    add_history_routes(app, history)
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
     app.on_cleanup.append(_on_cleanup)
@@ -202,6 +210,7 @@ async def _on_startup(app: web.Application) -> None:
         table.autoplay.shown_at = time.monotonic()
     for table in list(hub.tables.tables.values()):  # restored games: pending bot moves resume, clocks run
         hub.autoplay.refresh(table)
+    await keep_finished(app[HISTORY], hub.tables.tables.values())
     # Everything loaded so far (the libraries, the engine's card data, the restored tables) lives as
     # long as the host: keep it out of the garbage collector's full passes, which would otherwise stop
     # every table for tens of milliseconds now and then.

@@ -32,6 +32,11 @@ class Limits:
     finished_grace_seconds: float = 2 * 3600.0  # a finished table stays this long after its game ended
     code_reuse_seconds: float = 7 * 24 * 3600.0  # codes of tables over or expired this long are reused
     sweep_seconds: float = 60.0  # how often expired and finished tables are looked for
+    history_games: int = 5000  # finished games kept in the history (the oldest beyond are pruned)
+    history_imports: int = 500  # imported games kept at most (imports never push out the games played here)
+    history_page: int = 20  # games in one page of /api/history
+    record_bytes: int = 2 * 1024 * 1024  # an imported game record's JSON at most
+    replays_total: int = 32  # replays running at once (each holds one game's steps in memory)
 
 
 def default_bot_workers() -> int:

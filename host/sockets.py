@@ -31,6 +31,7 @@ from host.config import HostConfig
 from host.errors import HostError
 from host.limits import FairShare, RateLimiter, Throttled
 from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.replays import Replays
 from host.sentviews import SentViews
 from host.tables import UNSET, Played, Tables
 from host.transport import CappedEngineServer, HostServer
@@ -163,11 +164,13 @@ class Hub:
             "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
             "start": self.start, "act": self.act, "play_again": self.play_again,
             "release_seat": self.release_seat, "set_bot": self.set_bot, "resend_view": self.resend_view,
+            "replay": self.replay,
         }.items():
             self.sio.on(name, self._guard(name, handler))
         self.sweeper: asyncio.Task[None] | None = None
         self.closing = False
         self.autoplay = Autoplay(tables, self.config.bots, self)
+        self.replays: Replays | None = None  # set by host.app once the history is open
 
     # -- plumbing ---------------------------------------------------------------------------------
 
@@ -436,9 +439,11 @@ class Hub:
 
     def welcome(self, table: Table, sid: str, seat: int | None) -> list[Message]:
         """What a socket gets when it starts watching, joins or rebinds: ``table``, its ``view``,
-        ``history`` (and ``clock`` when the table's clock runs)."""
+        ``history`` (and ``clock`` when the table's clock runs, ``replay`` when its replay runs)."""
+        running = self.replays.running(table.code) if self.replays is not None else None
         return [Message("table", self.table_payload(table), sid), *self.full_view(table, seat, sid),
-                Message("history", self.history_payload(table), sid), *self._clock_for(table, sid)]
+                Message("history", self.history_payload(table), sid), *self._clock_for(table, sid),
+                *([Message("replay", running, sid)] if running is not None else [])]
 
     def _clock_for(self, table: Table, to: str) -> list[Message]:
         if table.clock is None or table.state != PLAYING:
@@ -582,6 +587,8 @@ class Hub:
             self.clients.pop(sid, None)
             self.sent_views.forget(sid)
             self.socket_rate.drop(sid)
+            if self.replays is not None:
+                self.replays.close_socket(sid)
             if out:
                 self.send(out)
         except Exception:
@@ -714,6 +721,23 @@ class Hub:
                 raise HostError("not_seated", "this socket holds no seat any more")
             played = await self.play(table, seat, data["action"])
         return {"events": played.events, "step": played.step}
+
+    async def replay(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A replay command (host.replays): of a finished table (its board or a seated phone), every
+        change heard by the whole table; or of a game of the history (``game``), for this socket only."""
+        if self.replays is None:
+            raise HostError("internal", "replays are not available on this host")
+        if "game" in data:
+            session = self.replays.game_session(sid, data["game"])
+        else:
+            table = self.tables.get(data.get("code"))
+            seated = self._seat_of(sid, table) is not None
+            if not self.replays.may_command(self._is_board(sid, table, data), seated):
+                raise HostError("forbidden", f"only the board or a player of table {table.code} may "
+                                             f"replay it")
+            session = self.replays.table_session(table)
+        frame = self.replays.command(session, data)
+        return {k: frame[k] for k in ("at", "playing", "speed", "hands", "closed") if k in frame}
 
     async def play_again(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """A new table with the same players; everyone of the old table moves there."""

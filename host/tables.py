@@ -15,7 +15,7 @@ import logging
 import math
 import secrets
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, NoReturn
@@ -165,6 +165,7 @@ class Tables:
         self.seed_source = seed_source or (lambda: secrets.randbits(62))
         self.clock = clock
         self.tables: dict[str, Table] = {}
+        self.on_finished: Callable[[Table], Awaitable[object]] | None = None  # e.g. the history's keeper
         reuse = self.limits.code_reuse_seconds
         self.codes = CodeBook({code: last + reuse for code, last in store.codes_in_use().items()}, clock)
 
@@ -578,7 +579,18 @@ class Tables:
             table.state, table.ended, table.updated, table.checkpoint, table.turn_actions = kept
             self._rebuild_game(table, step)
             raise
+        if over:
+            await self._finished(table)
         return Played(events, step + 1, choosing, by)
+
+    async def _finished(self, table: Table) -> None:
+        """Tell ``on_finished`` that the game of ``table`` ended; its failure is logged, the move stands."""
+        if self.on_finished is None:
+            return
+        try:
+            await self.on_finished(table)
+        except Exception:
+            log.exception("table %s: keeping its finished game in the history failed", table.code)
 
     @staticmethod
     def _count_turn(table: Table, seat: int, game: Game, to_act: list[int],

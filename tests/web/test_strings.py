@@ -12,7 +12,8 @@ from pathlib import Path
 from engine import api
 
 SRC = Path(__file__).resolve().parents[2] / "web" / "src"
-CATALOG_DIRS = [SRC / "lib" / "strings", SRC / "duel" / "strings", SRC / "classic" / "strings"]
+CATALOG_DIRS = [SRC / "lib" / "strings", SRC / "duel" / "strings", SRC / "classic" / "strings",
+                SRC / "after" / "strings"]
 PLURAL_CATEGORIES = {"zero", "one", "two", "few", "many", "other"}
 # The languages of the phones and the TV (web/src/lib/i18n.js LANGUAGES) and the Intl.PluralRules categories
 # each uses for whole numbers and fractions (CLDR): Romanian has "few", Polish "few" and "many".

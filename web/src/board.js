@@ -24,6 +24,11 @@ import { winnerLine } from "./lib/scores.js";
 import "./lib/strings/index.js";
 import { GAMES, gameOf } from "./games.js";
 import { patchedView, resendView } from "./lib/viewsync.js";
+import "./after/after.css";
+import "./after/strings/index.js";
+import { EndPanel } from "./after/end.js";
+import { HistoryScreen } from "./after/history.js";
+import { entriesBetween, entriesUpTo, keyCommand, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
 
 // The root address opened on a phone is its join page (the phone's language); the rest is the TV's.
 const onBoard = () => Boolean(state.code || state.setupHere);
@@ -57,6 +62,9 @@ const state = {
   rights: false, // this page is the table's board (it may seat bots, set the clock, release seats)
   clock: null, // the running countdowns (lib/clock.js clockState)
   notices: 0,
+  replay: null, // the replay this TV shows (after/replay.js): a frame of the host's `replay` event
+  replayGame: null, // the id of the history game it replays (null: the table's own game)
+  screen: null, // "history": the history screen of the TV's home
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
@@ -296,7 +304,7 @@ async function createTable(kind, options, seats, clock = null) {
 function openTable(code, { rewatch = true } = {}) {
   if (code === state.code && !rewatch) return;
   if (!boardKey(code)) keepBoardKey(code, boardKey(state.code)); // play again keeps the board's rights
-  Object.assign(state, { code, table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null });
+  Object.assign(state, { code, table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), moment: null, moments: [], clock: null, replay: null, replayGame: null });
   toasts.clear();
   batches = [];
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
@@ -323,18 +331,120 @@ const handlers = {
 };
 
 window.addEventListener("popstate", () => {
-  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null });
+  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null, replay: null, replayGame: null });
   batches = [];
   if (state.code) watch();
   else listTables();
   paint();
 });
 
+// -- the replay and the history (after/) -----------------------------------------------------------
+
+socket.on("replay", (msg) => {
+  const ours = msg.game !== undefined ? msg.game === state.replayGame : msg.code === state.code;
+  if (!ours) return;
+  const before = state.replay;
+  state.replay = nextReplay(before, msg);
+  const shown = gameOf(state.replay?.timeline?.kind);
+  if (shown && msg.timeline) {  // a game of the history: its names come from its own catalog
+    useCatalog(shown.kind);
+    if (!catalogReady()) loadCatalog(shown.kind, shown.adapt).then(() => paint());
+  }
+  if (!state.replay) {
+    state.replayGame = null;
+    Object.assign(state, { moment: null, moments: [] });
+  } else if (before && state.replay.step > before.step) {
+    const rg = gameOf(state.replay.timeline?.kind);
+    const ctx = replayContext(state.replay);
+    showMoments(entriesBetween(state.replay.timeline, before.step, state.replay.step).flatMap((e) => rg.moments(e.events, ctx(e.step))));
+  } else if (before && state.replay.step < before.step) {
+    Object.assign(state, { moment: null, moments: [] });
+  }
+  paint();
+});
+
+/** Sends one replay command (after/replay.js keyCommand, or a button) for the replay on show. */
+async function replayCommand(command) {
+  const payload = state.replayGame !== null ? { game: state.replayGame, ...command } : withKey({ code: state.code, ...command });
+  const reply = await request(socket, "replay", payload);
+  if (!reply.ok) {
+    state.error = errorText(reply);
+    paint();
+  }
+}
+
+/** Opens the replay of this finished table, or (gameId) of a game of the history. */
+function openReplay(gameId = null) {
+  state.replayGame = gameId;
+  replayCommand({ command: "open" });
+}
+
+function replayNames(replay) {
+  const live = state.replayGame === null && state.table;
+  // In a replay every seat is shown as present: who is away now says nothing about that moment.
+  const table = live ? { ...state.table, seats: state.table.seats.map((s) => ({ ...s, connected: true })) } : replayTable(replay.timeline);
+  return { table, names: (table.seats || []).map((s) => seatName(table, s.seat)) };
+}
+
+/** The log context of a replay's moment (its view and names). */
+function replayContext(replay) {
+  const { table, names: seatNames } = replayNames(replay);
+  const rg = gameOf(replay.timeline?.kind);
+  return (step) => ({
+    step,
+    seatName: (seat) => seatName(table, seat),
+    cityName: (c) => (rg?.cityNames ? rg.cityNames(replay.view, seatNames)[c] : seatNames[c]) ?? "?",
+    seatOfCity: (c) => replay.view?.cities?.[c]?.seat ?? null,
+    winner: (result) => winnerLine(result, seatNames),
+  });
+}
+
+/** The TV's replay: the game's own board at this stop, its log up to there, the bar, the chart. */
+function ReplayScreen() {
+  const replay = state.replay;
+  const rg = gameOf(replay.timeline?.kind);
+  if (!rg || !replay.view) return html`<main class="loading">${t("conn.connecting")}</main>`;
+  const { table, names: seatNames } = replayNames(replay);
+  const ctx = replayContext(replay);
+  const log = entriesUpTo(replay.timeline, replay.step).flatMap((e) => rg.describe(e.events, ctx(e.step)));
+  const none = () => {};
+  return html`<div class="replaying ${replay.hands ? "hands-on" : ""}" id="replay" data-step=${replay.step}>
+    <${rg.Board} table=${{ ...table, state: replay.view.phase === "over" ? "over" : "playing" }} view=${replay.view} names=${seatNames} log=${log} error=${state.error}
+      handlers=${{ onStart: none, onRelease: null, onSetBot: null, onClock: null, onPlayAgain: none }} fresh=${new Set()} clock=${null} />
+    <${RevealedHands} replay=${replay} names=${seatNames} />
+    <${ReplayChart} replay=${replay} names=${seatNames} />
+    <${ReplayBar} replay=${replay} onCommand=${replayCommand} />
+  </div>`;
+}
+
+// The TV remote in a replay: arrows step and jump between Ages, Space/Enter play or pause, Esc ends. A
+// focused button keeps its own Enter and Space.
+window.addEventListener("keydown", (ev) => {
+  if (!state.replay || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+  const tag = ev.target?.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  if ((ev.key === "Enter" || ev.key === " ") && tag === "BUTTON") return;
+  const command = keyCommand(ev.key, state.replay);
+  if (!command) return;
+  ev.preventDefault();
+  replayCommand(command);
+});
+
+function HistoryButton() {
+  return html`<button class="history-open" data-action="history" onClick=${() => { state.screen = "history"; paint(); }}>${t("history.open")}</button>`;
+}
+
 function Page() {
   const g = game();
+  if (state.replay && (state.replayGame !== null || state.code)) return html`<${ReplayScreen} />`;
+  if (!state.code && state.screen === "history") {
+    const tv = state.setupHere;
+    return html`<${Picker} /><${HistoryScreen} games=${GAMES} cls=${tv ? "board-history" : "phone-history"} onReplay=${tv ? (id) => openReplay(id) : null}
+      forget=${!tv} onClose=${() => { state.screen = null; paint(); }} />`;
+  }
   if (!state.code) {
-    if (!state.setupHere) return html`<${Picker} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
-    return html`<${Picker} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
+    if (!state.setupHere) return html`<${Picker} /><${HistoryButton} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
+    return html`<${Picker} /><${HistoryButton} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
   }
   if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;
   const title = t(g.titleKey);
@@ -346,9 +456,11 @@ function Page() {
   }
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
+  const over = state.table.state === "over";
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
     handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} />
-    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
+    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />
+    ${over ? html`<${EndPanel} key=${state.code} code=${state.code} names=${names()} onReplay=${() => openReplay()} />` : null}`;
 }
 
 /** The language of this screen (the TV's in the lobby and at set-up, the phone's on the join page). */

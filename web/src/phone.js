@@ -25,6 +25,11 @@ import "./lib/strings/index.js";
 import { LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { GAMES, gameOf } from "./games.js";
 import { patchedView, resendView } from "./lib/viewsync.js";
+import "./after/after.css";
+import "./after/strings/index.js";
+import { PhoneEnd } from "./after/end.js";
+import { HistoryScreen } from "./after/history.js";
+import { nextReplay, PhoneRemote } from "./after/replay.js";
 
 setLocale(startLanguage(PHONE_LANGUAGE_KEY));
 document.title = t("app.title");
@@ -59,6 +64,8 @@ const state = {
   sound: soundOn(),
   clock: null, // the running countdowns (lib/clock.js clockState); this phone shows its own seat's
   notices: 0,
+  replay: null, // the TV's replay of this finished table, as the host last said (after/replay.js)
+  screen: null, // "history": the history screen
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
@@ -331,9 +338,33 @@ async function simple(event) {
 function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (code === state.code) return;
-  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null });
+  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null, replay: null, screen: null });
   batches = [];
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
+}
+
+// -- the TV's replay, driven from this phone, and the history (after/) -------------------------------
+
+socket.on("replay", (msg) => {
+  if (msg.code !== state.code) return;
+  state.replay = nextReplay(state.replay, msg);
+  paint();
+});
+
+async function replayCommand(command) {
+  const reply = await request(socket, "replay", { code: state.code, ...command });
+  if (!reply.ok) {
+    state.error = errorText(reply);
+    paint();
+  }
+}
+
+/** What a seated phone shows under its result once the game is over: the remote of the TV's replay, or
+ * the chart and the button that starts the replay. */
+function AfterGame() {
+  if (state.table?.state !== "over" || state.seat === null) return null;
+  if (state.replay) return html`<${PhoneRemote} replay=${state.replay} names=${names()} onCommand=${replayCommand} />`;
+  return html`<${PhoneEnd} key=${state.code} code=${state.code} names=${names()} onReplay=${() => replayCommand({ command: "open" })} />`;
 }
 
 function NameForm() {
@@ -365,6 +396,7 @@ function Header() {
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
+      ${state.table?.state === "over" ? html`<button class="tool" data-ui="games" onClick=${() => { state.screen = "history"; paint(); }}><${Icon} name="vp" /><span class="tool-text">${t("history.open")}</span></button>` : null}
       <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} compact=${true} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />
       <span class="code">${state.code || ""}</span>
     </span>
@@ -401,7 +433,8 @@ function Body() {
   };
   const mySeat = state.table.seats?.[state.seat];
   const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;
-  return html`${kept}<${g.Phone} ctx=${ctx} />`;
+  if (state.screen === "history") return html`<${HistoryScreen} games=${GAMES} forget=${true} cls="phone-history" onClose=${() => { state.screen = null; paint(); }} />`;
+  return html`${kept}<${AfterGame} /><${g.Phone} ctx=${ctx} />`;
 }
 
 function History() {
