@@ -89,6 +89,7 @@ def create_app(
     app.router.add_get("/", _board_page)
     app.router.add_get("/board/{code}", _board_page)
     app.router.add_get("/t/{code}", _phone_page)
+    app.router.add_get("/setup", _phone_page)
     app.router.add_get("/setup/{secret}", _phone_page)
     app.router.add_get("/qr/host.svg", _qr_host)
     app.router.add_get("/qr/setup/{secret}.svg", _qr_setup)

@@ -2,7 +2,7 @@
 import { io } from "socket.io-client";
 import * as msgpackParser from "socket.io-msgpack-parser";
 import { html } from "./html.js";
-import { locale, t } from "./i18n.js";
+import { hasString, locale, t } from "./i18n.js";
 
 const ACK_TIMEOUT_MS = 8000;
 
@@ -44,14 +44,13 @@ export async function request(socket, event, payload) {
 }
 
 // The host explains a refusal in English (its terminal's language): in another language the page says the
-// refusal's code in its own words when the catalogs have them ("err.<code>").
-const SAID_ERRORS = new Set(["not_your_turn", "game_over", "illegal_action", "seat_taken", "table_full", "no_table",
-  "already_started", "rate_limited", "too_many_tables", "no_free_code", "stopping", "internal", "forbidden", "not_seated", "bad_request"]);
+// refusal's code in its own words ("err.<code>": the catalogs have one for every code of docs/protocol.md).
 
-/** The human text of a failed ack. */
+/** The human text of a failed ack (or of an `error` event). */
 export function errorText(reply) {
-  if (locale() !== "en" && SAID_ERRORS.has(reply?.error)) return t(`err.${reply.error}`);
-  return reply?.message || reply?.error || t("err.generic", { message: "?" });
+  const code = typeof reply?.error === "string" ? reply.error : "";
+  if (locale() !== "en" && code && hasString(`err.${code}`)) return t(`err.${code}`);
+  return reply?.message || (code && hasString(`err.${code}`) ? t(`err.${code}`) : code) || t("err.generic", { message: "?" });
 }
 
 /** The table code from the page address (/board/CODE or /t/CODE), or null. */

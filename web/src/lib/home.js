@@ -8,10 +8,12 @@ function gameTitle(games, table) {
   return games[table.game] ? t(games[table.game].titleKey) : table.title || table.game;
 }
 
-/** The TV's home: one panel per game of the registry, then the tables of this host. */
-export function BoardHome({ games, tables, busy, error, onCreate, onOpen }) {
+/** The TV's home: children first (the set-up and join codes), one panel per game of the registry, then the
+ * tables of this host. */
+export function BoardHome({ games, tables, busy, error, onCreate, onOpen, children = null }) {
   return html`<main class="home">
     <h1>${t("home.heading")}</h1>
+    ${children}
     <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats, clock) => onCreate(game.kind, options, seats, clock)} />`)}</div>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${tables.length ? html`<div class="panel">
