@@ -4,6 +4,7 @@ replayed code is refused in the phone's own language."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from playwright.async_api import Browser, Page, expect
 
 from tests.web.pages import PHONE_390, TV, shot, watch_errors
 
+STRINGS = Path(__file__).resolve().parents[2] / "web" / "src" / "lib" / "strings"
 SECRET_IN_QR = re.compile(r"/qr/setup/([A-Za-z0-9_-]+)\.svg$")
 
 
@@ -94,7 +96,8 @@ async def test_the_phone_that_scans_the_tv_sets_up_the_table(host_url: str, chro
         fa = await fa_ctx.new_page()
         await fa.add_init_script("localStorage.setItem('wt.lang.phone', 'fa')")
         await fa.goto(f"{host_url}/setup/{secret}")
-        await expect(fa.locator("#error")).to_have_text("این کد قبلاً استفاده شده یا منقضی شده: دوباره تلویزیون را اسکن کنید.")
+        persian = json.loads((STRINGS / "fa.json").read_text(encoding="utf-8"))["err.bad_secret"]
+        await expect(fa.locator("#error")).to_have_text(persian)
         assert await fa.evaluate("document.documentElement.dir") == "rtl"
         await shot(fa, shots, "phone-fa-replayed-code")
         assert not errors, errors

@@ -20,8 +20,8 @@ async def focused(page: Page) -> dict:
         if (!el || el === document.body) return {none: true};
         const box = el.getBoundingClientRect();
         const style = getComputedStyle(el);
-        return {none: false, x: box.left + box.width / 2, y: box.top + box.height / 2, select: el.tagName === "SELECT",
-                outline: parseFloat(style.outlineWidth) || 0, key: el.outerHTML.slice(0, 80)};
+        return {none: false, x: box.left + box.width / 2, y: box.top + box.height / 2,
+                select: el.tagName === "SELECT", outline: parseFloat(style.outlineWidth) || 0, key: el.outerHTML.slice(0, 80)};
     }""")
 
 
@@ -60,7 +60,8 @@ async def enter(page: Page) -> None:
     await page.keyboard.press("Enter")
 
 
-async def test_a_whole_set_up_with_the_remotes_keys(host_url: str, chromium: Browser, shots: Path | None) -> None:
+async def test_a_whole_set_up_with_the_remotes_keys(host_url: str, chromium: Browser,
+                                                   shots: Path | None) -> None:
     errors: list[str] = []
     ctx = await chromium.new_context(viewport=TV)
     try:
@@ -94,7 +95,8 @@ async def test_a_whole_set_up_with_the_remotes_keys(host_url: str, chromium: Bro
             assert not (await focused(tv))["none"], "the focus was lost when the seat re-rendered"
         await arrow_to(tv, "[data-action=clock][data-clock='45']")
         await enter(tv)
-        await expect(tv.locator("[data-action=clock][data-clock='45']")).to_have_attribute("aria-pressed", "true")
+        pressed = tv.locator("[data-action=clock][data-clock='45']")
+        await expect(pressed).to_have_attribute("aria-pressed", "true")
         await shot(tv, shots, "tv-keys-lobby")
 
         # Back opens the board's menu (the focus moves into it), Back again closes it.
