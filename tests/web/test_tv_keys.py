@@ -21,7 +21,8 @@ async def focused(page: Page) -> dict:
         const box = el.getBoundingClientRect();
         const style = getComputedStyle(el);
         return {none: false, x: box.left + box.width / 2, y: box.top + box.height / 2,
-                select: el.tagName === "SELECT", outline: parseFloat(style.outlineWidth) || 0, key: el.outerHTML.slice(0, 80)};
+                select: el.tagName === "SELECT", outline: parseFloat(style.outlineWidth) || 0,
+                key: el.outerHTML.slice(0, 80)};
     }""")
 
 
