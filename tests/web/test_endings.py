@@ -1,0 +1,87 @@
+"""Endings that tell the story: the 7 Wonders end keeps every city on screen beside the score pad and says
+in one line what decided it; negative scores carry a true minus sign; a Duel's end says what decided it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import socketio
+
+from playwright.async_api import Browser, expect
+
+from host.wire import JsMsgPackPacket
+from tests.web.pages import shot
+from tests.web.scene import advance, scene
+
+TO_THE_END = 10_000
+
+
+async def final_result(host_url: str, code: str) -> dict[str, Any]:
+    """The finished game's result, as a spectator's public view has it."""
+    client = socketio.AsyncClient(serializer=JsMsgPackPacket)
+    views: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    client.on("view", views.put)
+    await client.connect(host_url, transports=["websocket"])
+    try:
+        await client.call("watch", {"code": code})
+        view = await asyncio.wait_for(views.get(), 10)
+        return dict(view["view"]["result"])
+    finally:
+        await client.disconnect()
+MINUS, HYPHEN = "\u2212", "-"
+
+
+async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
+        host_url: str, chromium: Browser, shots: Path | None) -> None:
+    async with scene(chromium, host_url, "classic", 5, phone=False, seed=3) as s:
+        await advance(s, TO_THE_END, timeout=240)
+        board = s.board
+        await expect(board.locator("#final-scores")).to_be_visible()
+        await expect(board.locator(".score-table.reveal tbody tr")).to_have_count(8)
+        # Every city stays on screen, beside the pad, and none is covered by it.
+        cities = board.locator(".ring .classic-city")
+        await expect(cities).to_have_count(5)
+        pad = await board.locator("#final-scores").bounding_box()
+        assert pad is not None
+        for i in range(5):
+            box = await cities.nth(i).bounding_box()
+            assert box is not None and box["width"] > 100 and box["height"] > 100
+            assert box["x"] >= pad["x"] + pad["width"] - 1, "a city is under the score pad"
+            assert box["y"] + box["height"] <= 1080 + 1
+        decided = (await board.locator("#decided").inner_text()).strip()
+        winner = (await board.locator("#final-scores .winner").inner_text()).strip()
+        assert decided, "no line says what decided the game"
+        assert winner.removesuffix(" wins").split(" and ")[0] in decided or decided.startswith("Tied on")
+        # Minus signs: whatever is negative on the pad (military defeats here) uses U+2212.
+        result = await final_result(host_url, s.code)
+        negatives = {v for pad in result["scores"] for v in pad.values() if isinstance(v, int) and v < 0}
+        assert negatives, "this seeded game has no negative row: pick another seed"
+        cells = [c.strip() for c in await board.locator(".score-table td").all_inner_texts()]
+        assert not any(c.startswith(HYPHEN) for c in cells), cells
+        for value in negatives:
+            assert f"{MINUS}{-value}" in cells, (value, cells)
+        await shot(board, shots, "tv-classic-end")
+        assert not s.errors, s.errors
+
+
+async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser, shots: Path | None) -> None:
+    async with scene(chromium, host_url, "duel", 2, phone=False, seed=2) as s:
+        await advance(s, TO_THE_END, timeout=240)
+        board = s.board
+        await expect(board.locator("#final-scores")).to_be_visible()
+        victory = await board.locator("#final-scores .victory").get_attribute("data-victory")
+        decided = board.locator("#decided")
+        await expect(decided).to_be_visible()
+        text = (await decided.inner_text()).strip()
+        if victory == "military":
+            assert "pushed the conflict pawn" in text, text
+        elif victory == "science":
+            assert "six different science symbols" in text, text
+        else:
+            assert "won by" in text or text.startswith("Tied on"), text
+        cells = await board.locator(".score-table td").all_inner_texts()
+        assert not any(c.strip().startswith(HYPHEN) for c in cells), cells
+        await shot(board, shots, f"tv-duel-end-{victory}")
+        assert not s.errors, s.errors
