@@ -4,6 +4,7 @@ in one line what decided it; negative scores carry a true minus sign; a Duel's e
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,16 @@ async def final_result(host_url: str, code: str) -> dict[str, Any]:
     finally:
         await client.disconnect()
 MINUS, HYPHEN = "\u2212", "-"
+# Records every text the board's header shows while the game plays.
+HEADER_WATCH = """() => {
+    window.headersSeen = [];
+    const keep = () => {
+        const head = document.querySelector(".status");
+        const text = head ? head.innerText.replace(/\\s+/g, " ") : "";
+        if (text && window.headersSeen[window.headersSeen.length - 1] !== text) window.headersSeen.push(text);
+    };
+    new MutationObserver(keep).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
 
 
 async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
@@ -68,8 +79,17 @@ async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
 
 async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser, shots: Path | None) -> None:
     async with scene(chromium, host_url, "duel", 2, phone=False, seed=2) as s:
-        await advance(s, TO_THE_END, timeout=240)
         board = s.board
+        await board.evaluate(HEADER_WATCH)
+        await advance(s, TO_THE_END, timeout=240)
+        # Who starts an Age: the header names the Age about to begin (after Age III there is none).
+        headers = await board.evaluate("window.headersSeen")
+        choosing = [h for h in headers if "decides who starts" in h]
+        assert choosing, "this seeded game never asked who starts an Age: pick another seed"
+        for line in choosing:
+            phase = re.match(r"Age (\d)", line)
+            assert phase and phase.group(1) in "23", line
+            assert f"starts Age {phase.group(1)}" in line and "next age" not in line, line
         await expect(board.locator("#final-scores")).to_be_visible()
         victory = await board.locator("#final-scores .victory").get_attribute("data-victory")
         decided = board.locator("#decided")
