@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import socketio
-
 from playwright.async_api import Browser, expect
 
 from host.wire import JsMsgPackPacket
