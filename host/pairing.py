@@ -22,6 +22,7 @@ from host.errors import HostError
 
 SECRET_SECONDS = 90.0  # a pairing secret the TV shows is good this long (the TV asks for a new one)
 GRANT_SECONDS = 15 * 60.0  # a claimed set-up secret: time to choose the game and create the table
+GRANTS_MAX = 64  # claimed set-up codes not yet used, at most (the oldest goes first): memory stays bounded
 SECRET_BYTES = 12  # 16 URL-safe characters
 KEY_BYTES = 18
 
@@ -102,6 +103,8 @@ class Pairing:
             del self.shown[found.tv]
         key = secrets.token_urlsafe(KEY_BYTES)
         if found.code is None:
+            while len(self.grants) >= GRANTS_MAX:
+                del self.grants[next(iter(self.grants))]
             self.grants[key] = Grant(found.tv, self.clock() + GRANT_SECONDS)
             return Claimed(key, None, found.tv)
         dropped = self.drop(found.code)

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from host.app import HUB
-from host.pairing import SECRET_SECONDS
+from host.errors import HostError
+from host.pairing import GRANT_SECONDS, GRANTS_MAX, SECRET_SECONDS, Pairing
 
 from .conftest import Client, host_state, until
 
@@ -156,3 +159,18 @@ async def test_play_again_keeps_the_host_phone(lan_clients, lan_server, fake_gam
     again = await ann.call("play_again", {"code": code, "host_key": key})
     assert again["ok"] and again["code"] != code
     assert (await ann.call("configure", {"code": again["code"], "clock": 60, "host_key": key}))["ok"]
+
+
+def test_unused_set_up_grants_are_bounded_and_expire():
+    """A socket that claims code after code cannot fill the host's memory; a grant ends after its time."""
+    now = [0.0]
+    pairing = Pairing(clock=lambda: now[0])
+    keys = [pairing.claim(pairing.issue("tv", None).value, "phone").key for _ in range(GRANTS_MAX + 5)]
+    assert len(pairing.grants) == GRANTS_MAX
+    with pytest.raises(HostError) as refused:
+        pairing.grant_for(keys[0])  # the oldest went first
+    assert refused.value.code == "forbidden"
+    assert pairing.grant_for(keys[-1]).tv == "tv"
+    now[0] = GRANT_SECONDS + 1
+    with pytest.raises(HostError):
+        pairing.grant_for(keys[-1])
