@@ -90,7 +90,15 @@ async def test_the_phone_that_scans_the_tv_sets_up_the_table(host_url: str, chro
         await expect(tv.locator("#remote-bar")).to_contain_text("Remote: Bea's phone")
         await bea.click("[data-action=start]")
         await expect(tv.locator("body[data-state=playing]")).to_have_count(1)
-        await expect(bea.locator("[data-ui=remote]")).to_be_visible()
+        # In game the remote's tools are a sheet: Bea hands the remote to Ana.
+        await bea.click("[data-ui=remote]")
+        await expect(bea.locator("#host-tools")).to_be_visible()
+        await shot(bea, shots, "phone-remote-sheet")
+        await bea.click("#host-tools [data-action=hand-host][data-seat='0']")
+        await expect(ana.locator("[data-ui=remote]")).to_be_visible()
+        await expect(ana.locator(".toast")).to_contain_text(["This phone is now the remote."])
+        await expect(bea.locator("[data-ui=remote]")).to_have_count(0)
+        await expect(bea.locator("#host-tools")).to_have_count(0)
 
         # A replayed code, on a phone in Persian: refused in Persian.
         fa = await fa_ctx.new_page()

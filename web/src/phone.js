@@ -428,7 +428,7 @@ function Header() {
     <span class="head-tools">
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
-      ${state.hostKey && state.view ? html`<button class="tool" data-ui="remote" onClick=${() => { state.hostTools = true; paint(); }}><${Icon} name="check" /><span class="tool-text">${t("host.tools")}</span></button>` : null}
+      ${state.hostKey && state.view ? html`<button class="tool" data-ui="remote" title=${t("host.tools")} onClick=${() => { state.hostTools = true; paint(); }}><${Icon} name="capital" /><span class="tool-text">${t("host.tools")}</span></button>` : null}
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
       <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} compact=${true} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />
       <span class="code">${state.code || ""}</span>
