@@ -14,7 +14,7 @@ from playwright.async_api import Browser, Page, expect
 
 from engine import api
 from tests.web.measure import axe_violations, sideways
-from tests.web.pages import PHONE, TV, shot, tap_first_action, watch_errors
+from tests.web.pages import PHONE, TV, score_value, shot, tap_first_action, watch_errors
 from tests.web.scene import NAMES, BuilderPhone, advance, scene
 
 MAX_ROUNDS = 4000  # rounds of the tap loop (about 0.05 s each when nobody can act): stops a stuck game
@@ -180,8 +180,8 @@ async def test_cities_team_game_on_board_and_phone(
 
         rows = await final.locator("tbody tr").evaluate_all("rows => rows.map(r => r.dataset.row)")
         assert rows == CITIES_ROWS
-        column = {row: [int(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()]
-                  for row in CITIES_ROWS}
+        cells = {row: await final.locator(f"tr[data-row={row}] td").all_inner_texts() for row in CITIES_ROWS}
+        column = {row: [score_value(x) for x in texts] for row, texts in cells.items()}
         parts = [column[row] for row in CITIES_ROWS[:-2]]
         assert column["total"] == [sum(col) for col in zip(*parts, strict=True)]
         assert all(d <= 0 for d in column["debt"])
