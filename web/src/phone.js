@@ -15,7 +15,7 @@ import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
 import { byTracker, keepLog, LogList, noticeEntry } from "./lib/log.js";
-import { botLine, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
+import { botLine, canTakeOver, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState, Countdown } from "./lib/clock.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
 import { seatColor, seatName } from "./lib/seats.js";
@@ -428,7 +428,7 @@ function Header() {
     <span class="head-tools">
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
-      ${state.hostKey && state.view ? html`<button class="tool" data-ui="remote" title=${t("host.tools")} onClick=${() => { state.hostTools = true; paint(); }}><${Icon} name="capital" /><span class="tool-text">${t("host.tools")}</span></button>` : null}
+      ${state.hostKey && state.view ? html`<button class="tool ${waitingForRemote() ? "wants" : ""}" data-ui="remote" title=${t("host.tools")} onClick=${() => { state.hostTools = true; paint(); }}><${Icon} name="capital" /><span class="tool-text">${t("host.tools")}</span></button>` : null}
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
       <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} compact=${true} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />
       <span class="code">${state.code || ""}</span>
@@ -484,6 +484,11 @@ function Body() {
   const mySeat = state.table.seats?.[state.seat];
   const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;
   return html`${kept}<${g.Phone} ctx=${ctx} />`;
+}
+
+/** Something waits for the remote: an away phone's seat a bot may now take over. */
+function waitingForRemote() {
+  return (state.table?.seats || []).some(canTakeOver);
 }
 
 function RemoteSheet() {
