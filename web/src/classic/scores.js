@@ -65,6 +65,8 @@ export function decidedLine(result, names) {
     const first = scores[result.winners[0]];
     return t("classic.decided.shared", { total: signed(first.total), coins: signed(first.coins ?? 0) });
   }
+  const winningTeams = (result.teams || []).filter((team) => team.seats.some((seat) => result.winners.includes(seat)));
+  if (winningTeams.length > 1) return t("classic.decided.team_tie", { total: signed(winningTeams[0].total) });
   const { winners, runners, total } = sides(result);
   if (!runners.length) return "";
   const margin = total(winners) - total(runners);
