@@ -13,7 +13,7 @@ from playwright.async_api import Browser, expect
 
 from host.wire import JsMsgPackPacket
 from tests.web.pages import shot
-from tests.web.scene import advance, scene
+from tests.web.scene import NAMES, advance, scene
 
 TO_THE_END = 10_000
 
@@ -103,4 +103,26 @@ async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser,
         cells = await board.locator(".score-table td").all_inner_texts()
         assert not any(c.strip().startswith(HYPHEN) for c in cells), cells
         await shot(board, shots, f"tv-duel-end-{victory}")
+        assert not s.errors, s.errors
+
+
+async def test_a_team_game_end_names_the_winning_pair(host_url: str, chromium: Browser,
+                                                      shots: Path | None) -> None:
+    options = {"cities": True, "teams": True}
+    async with scene(chromium, host_url, "classic", 4, options=options, phone=False, seed=5) as s:
+        await advance(s, TO_THE_END, timeout=300)
+        board = s.board
+        await expect(board.locator("#final-scores")).to_be_visible()
+        await expect(board.locator(".ring .classic-city")).to_have_count(4)
+        result = await final_result(host_url, s.code)
+        decided = (await board.locator("#decided").inner_text()).strip()
+        if len({next(i for i, team in enumerate(result["teams"]) if w in team["seats"])
+                for w in result["winners"]}) > 1:
+            assert decided.startswith("Teams tied on"), decided
+        else:
+            pair = [NAMES[seat] for seat in result["winners"]]  # the headless players, seats 0 to 3
+            assert decided.startswith(" and ".join(pair)), (decided, pair)
+            margin = result["teams"][0]["total"] - result["teams"][1]["total"]
+            assert f"won by {abs(margin)} point" in decided, (decided, result["teams"])
+        await shot(board, shots, "tv-cities-teams-end")
         assert not s.errors, s.errors
