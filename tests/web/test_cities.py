@@ -188,7 +188,7 @@ async def test_cities_team_game_on_board_and_phone(
         pair = column["total"]
         assert column["team"] == [pair[0] + pair[1]] * 2 + [pair[2] + pair[3]] * 2
         await expect(final.locator("thead .team-tag")).to_have_count(4)
-        await expect(final.locator(".winner")).to_contain_text(re.compile("Shared victory|wins"))
+        await expect(final.locator(".winner")).to_contain_text(re.compile("Shared victory|win"))
         await expect(phone.locator("#result tr[data-row=team]")).to_be_visible()
         await expect(phone.locator("#teammate-hand")).to_have_count(0)
         log = board.locator(".tv-log")

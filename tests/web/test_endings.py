@@ -124,5 +124,7 @@ async def test_a_team_game_end_names_the_winning_pair(host_url: str, chromium: B
             assert decided.startswith(" and ".join(pair)), (decided, pair)
             margin = result["teams"][0]["total"] - result["teams"][1]["total"]
             assert f"won by {abs(margin)} point" in decided, (decided, result["teams"])
+            winner = await board.locator("#final-scores .winner").inner_text()
+            assert winner.strip() == f"{' and '.join(pair)} win", winner  # a team's win, not a shared one
         await shot(board, shots, "tv-cities-teams-end")
         assert not s.errors, s.errors

@@ -4,9 +4,11 @@ import { html } from "./html.js";
 import { list, num, t } from "./i18n.js";
 import { seatColor } from "./seats.js";
 
-/** "Ann wins" or "Shared victory: Ann and Bo". */
+/** "Ann wins", "Ann and Bo win" (a team) or "Shared victory: Ann and Bo". */
 export function winnerLine(result, names) {
   const winners = result?.winners || [];
+  const teams = (result?.teams || []).filter((team) => team.seats.some((seat) => winners.includes(seat)));
+  if (teams.length === 1) return t("end.team_winner", { names: list(teams[0].seats.map((s) => names[s])) });
   if (winners.length > 1) return t("end.shared", { names: list(winners.map((s) => names[s])) });
   return t("end.winner", { name: names[winners[0]] ?? "?" });
 }
