@@ -7,6 +7,7 @@ import contextlib
 import gc
 import json
 import logging
+import re
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -96,6 +97,10 @@ def create_app(
     app.router.add_get("/", _board_page)
     app.router.add_get("/board/{code}", _board_page)
     app.router.add_get("/t/{code}", _phone_page)
+    app.router.add_get("/setup", _phone_page)
+    app.router.add_get("/setup/{secret}", _phone_page)
+    app.router.add_get("/qr/host.svg", _qr_host)
+    app.router.add_get("/qr/setup/{secret}.svg", _qr_setup)
     app.router.add_get("/qr/{code}.svg", _qr)
     app.router.add_get("/catalog/{game}.json", _catalog)
     app.router.add_get("/specs.json", _specs)
@@ -160,6 +165,26 @@ async def _qr(request: web.Request) -> web.Response:
         raise web.HTTPNotFound(text="no such table")
     url = hub.table_payload(table)["join_url"]
     return web.Response(body=qr_svg(url), content_type="image/svg+xml", headers=NO_CACHE)
+
+
+SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+async def _qr_host(request: web.Request) -> web.Response:
+    """The QR code of the host's own address on the LAN: a phone opening it lists the tables to join."""
+    bases = request.app[HUB].base_urls or [f"http://{request.host}"]
+    return web.Response(body=qr_svg(f"{bases[0]}/"), content_type="image/svg+xml", headers=NO_CACHE)
+
+
+async def _qr_setup(request: web.Request) -> web.Response:
+    """The QR code of a set-up address ``/setup/<secret>``. Drawn for any well-formed secret, live or not,
+    so the answer says nothing about which secrets exist; only the TV is ever told one."""
+    secret = request.match_info["secret"]
+    if not SECRET_SHAPE.fullmatch(secret):
+        raise web.HTTPNotFound()
+    bases = request.app[HUB].base_urls or [f"http://{request.host}"]
+    return web.Response(body=qr_svg(f"{bases[0]}/setup/{secret}"), content_type="image/svg+xml",
+                        headers={**NO_CACHE, "Referrer-Policy": "no-referrer"})
 
 
 def specs_for_clients() -> dict[str, Any]:

@@ -8,7 +8,7 @@ CODES = frozenset({
     "bad_request", "unknown_event", "too_large", "no_table", "table_full", "seat_taken", "not_seated",
     "not_your_turn", "illegal_action", "bad_token", "not_started", "already_started", "not_ready",
     "not_over", "game_over", "forbidden", "internal", "replaced", "rate_limited", "already_seated",
-    "too_many_changes", "too_many_tables", "no_free_code", "not_away", "stopping",
+    "too_many_changes", "too_many_tables", "no_free_code", "not_away", "stopping", "bad_secret",
     "too_many_bots", "damaged_table", "busy",
 })
 

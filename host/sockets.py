@@ -31,6 +31,7 @@ from host.config import HostConfig
 from host.errors import HostError
 from host.limits import FairShare, RateLimiter, Throttled
 from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.pairing import Claimed, Pairing, PairingSecret
 from host.replays import Replays
 from host.sentviews import SentViews
 from host.tables import UNSET, Played, Tables
@@ -164,13 +165,14 @@ class Hub:
             "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
             "start": self.start, "act": self.act, "play_again": self.play_again,
             "release_seat": self.release_seat, "set_bot": self.set_bot, "resend_view": self.resend_view,
-            "replay": self.replay,
+            "replay": self.replay, **self._host_phone_events(),
         }.items():
             self.sio.on(name, self._guard(name, handler))
         self.sweeper: asyncio.Task[None] | None = None
         self.closing = False
         self.autoplay = Autoplay(tables, self.config.bots, self)
         self.replays: Replays | None = None  # set by host.app once the history is open
+        self.pairing = Pairing()
 
     # -- plumbing ---------------------------------------------------------------------------------
 
@@ -319,7 +321,7 @@ class Hub:
             "join_url": f"{bases[0]}/t/{table.code}",
             "join_urls": [f"{b}/t/{table.code}" for b in bases],
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
-            "next_code": table.next_code,
+            "next_code": table.next_code, **self._host_phone_fields(table),
         }
 
     @staticmethod
@@ -488,6 +490,8 @@ class Hub:
         client = self.clients.get(sid)
         if client is not None and _same_key(client.board_key, table.board_key):
             return True
+        if self.pairing.is_host(table.code, data.get("host_key"), sid):
+            return True
         return _same_key(data.get("board_key"), table.board_key)
 
     def _seat_of(self, sid: str, table: Table) -> Seat | None:
@@ -586,6 +590,7 @@ class Hub:
             out = await self._leave(sid)
             self.clients.pop(sid, None)
             self.sent_views.forget(sid)
+            self.pairing.forget_socket(sid)
             self.socket_rate.drop(sid)
             if self.replays is not None:
                 self.replays.close_socket(sid)
@@ -614,12 +619,17 @@ class Hub:
     async def create_table(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """A new table in the lobby; the answer's board key gives the board's rights."""
         client = self.clients.get(sid)
+        host_key = data.get("host_key")
+        if host_key is not None:
+            self.pairing.grant_for(host_key)  # a set-up code's key: checked before anything is made
         table = await self.tables.create(
             data.get("game"), data.get("options"), data.get("autostart", False), data.get("seats"),
             data.get("multi_seat", False), creator=client.address if client is not None else None,
             clock=data.get("clock"),
         )
         self.list_version += 1
+        if host_key is not None:
+            self._host_created(sid, table, host_key)
         return {"code": table.code, "board_key": table.board_key}
 
     async def watch(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -746,6 +756,7 @@ class Hub:
             raise HostError("forbidden", f"only the board or a player of table {old.code} may play again")
         async with old.lock:
             new = await self.tables.play_again(old)
+        self.pairing.carry(old.code, new.code)
         out: list[Message] = []
         async with new.lock:
             for csid, client in list(self.clients.items()):
@@ -845,6 +856,7 @@ class Hub:
         for code in gone:
             self.watchers.pop(code, None)
             self.sent_views.forget(room_watch(code))
+        self.pairing.forget_tables(gone)
         self.address_rate.prune()
 
     async def run_sweeper(self) -> None:
@@ -855,3 +867,102 @@ class Hub:
                 await self.sweep()
             except Exception:
                 log.exception("sweeping tables failed")
+
+    # -- the host phone (host/pairing.py) ---------------------------------------------------------
+
+    def _host_phone_events(self) -> dict[str, Handler]:
+        return {"pairing": self.pairing_secret, "claim": self.claim, "prove_host": self.prove_host,
+                "hand_host": self.hand_host, "drop_host": self.drop_host}
+
+    def _host_phone_fields(self, table: Table) -> dict[str, Any]:
+        """``host_phone``: a phone holds the table's host key; ``host_seat``: the seat of that phone."""
+        holders = self.pairing.holders(table.code)
+        seat = next((s.seat for s in table.seats if s.sid is not None and s.sid in holders), None)
+        return {"host_phone": table.code in self.pairing.hosts, "host_seat": seat}
+
+    def _holds_board_key(self, sid: str, table: Table, data: dict[str, Any]) -> bool:
+        """The board itself (its key, or a loopback board): not a host phone."""
+        client = self.clients.get(sid)
+        if client is not None and (client.trusted or _same_key(client.board_key, table.board_key)):
+            return True
+        return _same_key(data.get("board_key"), table.board_key)
+
+    def _pairing_payload(self, secret: PairingSecret, **extra: Any) -> dict[str, Any]:
+        base = (self.base_urls or [""])[0]
+        return {"secret": secret.value, "code": secret.code, "setup_url": f"{base}/setup/{secret.value}",
+                "qr_url": f"/qr/setup/{secret.value}.svg",
+                "expires_in": round(max(0.0, secret.expires - self.pairing.clock()), 1), **extra}
+
+    def _rights_ended(self, code: str, sockets: frozenset[str], keep: str | None = None) -> list[Message]:
+        return [Message("host_rights", {"code": code, "host_key": None}, s) for s in sockets if s != keep]
+
+    async def pairing_secret(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A pairing secret for this TV socket to show (its older one is void): without ``code`` it sets
+        up a new table; with ``code`` (the board only) it takes over that table's host rights."""
+        code = data.get("code")
+        if code is not None:
+            table = self.tables.get(code)
+            if not self._holds_board_key(sid, table, data):
+                raise HostError("forbidden", f"only the board of table {table.code} may show a take-over "
+                                             "code")
+            code = table.code
+        return self._pairing_payload(self.pairing.issue(sid, code))
+
+    async def claim(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """A phone opened the TV's code: it gets a host key (for a table to create, or of the code's
+        table); the TV gets a fresh secret at once (single use)."""
+        claimed: Claimed = self.pairing.claim(data.get("secret"), sid)
+        out: list[Message] = []
+        if claimed.tv in self.clients:
+            fresh = self.pairing.issue(claimed.tv, claimed.code)
+            out.append(Message("pairing", self._pairing_payload(fresh, claimed=True), claimed.tv))
+        if claimed.code is not None:
+            out += self._rights_ended(claimed.code, claimed.dropped, keep=sid)
+            table = self.tables.tables.get(claimed.code)
+            if table is not None:
+                out += self.table_messages(table)
+        self.send(out)
+        return {"host_key": claimed.key, "code": claimed.code}
+
+    def _host_created(self, sid: str, table: Table, host_key: str) -> None:
+        """A set-up code's table exists: the phone is its host phone, the TV that showed the code follows
+        it as its board."""
+        grant = self.pairing.bind(host_key, table.code, sid)
+        if grant.tv in self.clients:
+            self.send([Message("follow", {"code": table.code, "board_key": table.board_key}, grant.tv)])
+
+    async def prove_host(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """Does this phone's host key still hold for the table? (The host then tells this socket when the
+        rights end.)"""
+        table = self.tables.get(data.get("code"))
+        held = self.pairing.is_host(table.code, data.get("host_key"), sid)
+        if held:
+            self.send(self.table_messages(table))  # host_seat may now name this phone's seat
+        return {"host": held}
+
+    async def hand_host(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The host phone (or the board) hands the host rights to the phone at ``seat``; the old key
+        ends at once."""
+        table = self.tables.get(data.get("code"))
+        if not self._is_board(sid, table, data):
+            raise HostError("forbidden", f"only the host phone or the board of table {table.code} may hand "
+                                         "its rights on")
+        number = data.get("seat")
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < len(table.seats):
+            raise HostError("bad_request", "'hand_host' needs the number of a seat of the table")
+        target = table.seats[number].sid
+        if target is None:
+            raise HostError("not_seated", f"no phone is connected at seat {number + 1}")
+        key, dropped = self.pairing.hand(table.code, target)
+        self.send(self._rights_ended(table.code, dropped, keep=target)
+                  + [Message("host_rights", {"code": table.code, "host_key": key}, target)]
+                  + self.table_messages(table))
+        return {}
+
+    async def drop_host(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The board takes the host rights back (or the host phone gives them up)."""
+        table = self.tables.get(data.get("code"))
+        if not self._is_board(sid, table, data):
+            raise HostError("forbidden", f"only the board of table {table.code} may take its rights back")
+        self.send(self._rights_ended(table.code, self.pairing.drop(table.code)) + self.table_messages(table))
+        return {}

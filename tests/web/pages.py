@@ -100,3 +100,8 @@ async def couch(
     finally:
         for ctx in (board_ctx, *phone_ctxs):
             await ctx.close()
+
+
+def score_value(text: str) -> int:
+    """A score pad's cell as a number (negatives are written with a true minus sign, U+2212)."""
+    return int(text.strip().replace("\u2212", "-"))

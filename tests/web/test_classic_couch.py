@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.async_api import Browser, Page, expect
 
 from tests.web.measure import axe_violations
-from tests.web.pages import couch, join_phones, shot, tap_first_action
+from tests.web.pages import couch, join_phones, score_value, shot, tap_first_action
 
 MAX_TAPS = 300  # a 3-player game has about 60 decisions; this only stops a runaway loop
 MAX_IDLE = 200  # rounds in a row where no phone could act (about 10 s)
@@ -55,8 +55,8 @@ async def check_final(board: Page, phones: list[Page], columns: int) -> None:
     assert rows == SCORE_ROWS
     await expect(final.locator("tr[data-row=total] td")).to_have_count(columns)
     await expect(final.locator(".winner")).to_contain_text(re.compile("wins|Shared"))
-    totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
-    parts = [[int(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()]
+    totals = [score_value(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
+    parts = [[score_value(x) for x in await final.locator(f"tr[data-row={row}] td").all_inner_texts()]
              for row in SCORE_ROWS[:-1]]
     assert totals == [sum(col) for col in zip(*parts, strict=True)]
     await expect(board.locator(".status")).not_to_contain_text("turn")  # no "turn 6 of 6" after the end

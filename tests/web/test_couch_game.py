@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.async_api import Browser, Page, expect
 
 from tests.web.measure import axe_violations, hidden_effects, overflows, sideways
-from tests.web.pages import couch, join_phones, shot, tap_first_action
+from tests.web.pages import couch, join_phones, score_value, shot, tap_first_action
 
 MAX_TAPS = 400  # a Duel has about 70 decisions; this only stops a runaway loop
 NAMES = ("Ann", "Bo")
@@ -113,7 +113,7 @@ async def test_whole_game_on_board_and_two_phones(
         await phones[0].click("#sheet [data-ui=close]")
 
         await expect(final.locator("tr[data-row=total] td")).to_have_count(2)
-        totals = [int(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
+        totals = [score_value(x) for x in await final.locator("tr[data-row=total] td").all_inner_texts()]
         assert await final.locator("tbody tr").count() == 9  # 8 score-pad rows and the total
         await expect(final.locator(".winner")).not_to_be_empty()
         victory = await final.locator(".victory").get_attribute("data-victory")

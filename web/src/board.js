@@ -29,6 +29,8 @@ import "./after/strings/index.js";
 import { EndPanel } from "./after/end.js";
 import { HistoryScreen } from "./after/history.js";
 import { entriesBetween, entriesUpTo, keyCommand, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
+import { BoardMenu, RemoteBar, RENEW_BEFORE_S, SetupCodes, TakeoverCode } from "./lib/pairing.js";
+import { spatialNavigation } from "./lib/spatial.js";
 
 // The root address opened on a phone is its join page (the phone's language); the rest is the TV's.
 const onBoard = () => Boolean(state.code || state.setupHere);
@@ -65,6 +67,9 @@ const state = {
   replay: null, // the replay this TV shows (after/replay.js): a frame of the host's `replay` event
   replayGame: null, // the id of the history game it replays (null: the table's own game)
   screen: null, // "history": the history screen of the TV's home
+  pairing: null, // the code this TV shows: the set-up code at home, a take-over code on request
+  takeover: false, // the take-over code is shown over the table
+  menu: false, // the board's menu (Back during a table)
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
@@ -79,6 +84,7 @@ const socket = openSocket({
     Object.assign(state, { online, kicked });
     if (online && state.code) watch();
     else if (online) listTables();
+    if (online) askPairing();
     paint();
   },
 });
@@ -259,6 +265,58 @@ socket.on("notice", (msg) => {
   toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat });
 });
 
+let pairingTimer = null;
+
+/** The code the TV should show now: a set-up code at its start, a take-over code when asked; null: none. */
+function pairingWanted() {
+  if (!state.code) return state.setupHere ? { code: null } : null;
+  return state.takeover ? { code: state.code } : null;
+}
+
+/** Asks the host for the code to show (a new one before the shown one ends: the code rotates). */
+async function askPairing() {
+  clearTimeout(pairingTimer);
+  const wanted = pairingWanted();
+  if (!wanted || !socket.connected) {
+    state.pairing = null;
+    return;
+  }
+  const reply = await request(socket, "pairing", withKey(wanted.code ? { code: wanted.code } : {}));
+  if (!reply.ok) {
+    state.error = errorText(reply);
+    state.takeover = false;
+  } else {
+    const still = pairingWanted(); // the screen may have changed while the host answered
+    if (still && (reply.code ?? null) === still.code) showPairing(reply);
+  }
+  paint();
+}
+
+function showPairing(payload) {
+  state.pairing = payload;
+  clearTimeout(pairingTimer);
+  const renewIn = Math.max(5, (payload.expires_in ?? 60) - RENEW_BEFORE_S);
+  pairingTimer = setTimeout(askPairing, renewIn * 1000);
+}
+
+/** A phone used the shown code: a fresh set-up code at home; a take-over code closes. */
+socket.on("pairing", (msg) => {
+  if (msg.code && msg.code === state.code && msg.claimed) {
+    Object.assign(state, { takeover: false, pairing: null });
+    clearTimeout(pairingTimer);
+  } else if (!msg.code && !state.code) {
+    showPairing(msg);
+  }
+  paint();
+});
+
+/** The host phone created its table from this TV's set-up code: the TV shows it, as its board. */
+socket.on("follow", (msg) => {
+  if (!msg?.code) return;
+  keepBoardKey(msg.code, msg.board_key);
+  openTable(msg.code);
+});
+
 socket.on("new_table", (msg) => {
   if (msg.old_code === state.code && msg.code && msg.code !== state.code) openTable(msg.code, { rewatch: false });
 });
@@ -308,9 +366,37 @@ function openTable(code, { rewatch = true } = {}) {
   toasts.clear();
   batches = [];
   history.pushState({}, "", `/board/${encodeURIComponent(code)}`);
+  Object.assign(state, { takeover: false, menu: false, pairing: null });
+  clearTimeout(pairingTimer);
   if (rewatch) watch();
   paint();
 }
+
+/** Back to the TV's start (its set-up code and the tables). */
+function goHome() {
+  history.pushState({}, "", "/");
+  Object.assign(state, { code: null, table: null, view: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null, menu: false, takeover: false, setupHere: true });
+  batches = [];
+  listTables();
+  askPairing();
+  paint();
+}
+
+/** The remote's Back key: closes what is open, else opens the board's menu at a table. */
+function back() {
+  if (state.takeover) {
+    Object.assign(state, { takeover: false, pairing: null });
+    clearTimeout(pairingTimer);
+  } else if (state.menu) state.menu = false;
+  else if (state.code) state.menu = true;
+  paint();
+}
+
+const remote = {
+  showTakeover: () => { Object.assign(state, { takeover: true, menu: false }); askPairing(); paint(); },
+  closeTakeover: () => back(),
+  drop: async () => { state.menu = false; await act("drop_host", { code: state.code }); },
+};
 
 async function act(event, payload) {
   const reply = await request(socket, event, withKey(payload));
@@ -331,10 +417,11 @@ const handlers = {
 };
 
 window.addEventListener("popstate", () => {
-  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null, replay: null, replayGame: null });
+  Object.assign(state, { code: codeFromPath("board"), table: null, view: null, version: null, step: -1, error: "", log: [], logKeys: new Set(), clock: null, replay: null, replayGame: null, menu: false, takeover: false });
   batches = [];
   if (state.code) watch();
   else listTables();
+  askPairing();
   paint();
 });
 
@@ -444,7 +531,8 @@ function Page() {
   }
   if (!state.code) {
     if (!state.setupHere) return html`<${Picker} /><${HistoryButton} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
-    return html`<${Picker} /><${HistoryButton} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)} />`;
+    return html`<${Picker} /><${HistoryButton} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)}>
+      <${SetupCodes} pairing=${state.pairing} /></${BoardHome}>`;
   }
   if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;
   const title = t(g.titleKey);
@@ -452,7 +540,8 @@ function Page() {
   if (state.table.state === "lobby" || !state.view) {
     const manage = state.rights;
     return html`<${Picker} /><${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease}
-      onSetBot=${manage ? handlers.onSetBot : null} onClock=${manage ? handlers.onClock : null} error=${state.error} />`;
+      onSetBot=${manage ? handlers.onSetBot : null} onClock=${manage ? handlers.onClock : null} error=${state.error}>
+      <${RemoteBar} table=${state.table} onTakeover=${manage ? remote.showTakeover : null} onDrop=${manage ? remote.drop : null} /></${BoardLobby}>`;
   }
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
@@ -493,11 +582,24 @@ function paintNow() {
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
-    <${Page} />${inGame() ? null : html`<${Moments} />`}`, root);
+    <${Page} />${inGame() ? null : html`<${Moments} />`}<${Overlays} />`, root);
+  keepFocus();
   if (Object.keys(gliding).length) {
     playMoves(gliding);
     gliding = {};
   }
 }
+
+/** The board's menu and the take-over code, over everything (the remote's Back closes them). */
+function Overlays() {
+  if (state.takeover) return html`<${TakeoverCode} pairing=${state.pairing} onClose=${remote.closeTakeover} />`;
+  if (state.menu && state.table) {
+    return html`<${BoardMenu} table=${state.table} onTakeover=${state.rights ? remote.showTakeover : null} onDrop=${state.rights ? remote.drop : null}
+      onHome=${goHome} onClose=${back} />`;
+  }
+  return null;
+}
+
+const keepFocus = spatialNavigation({ onBack: back });
 
 paintNow();

@@ -15,7 +15,7 @@ import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
 import { byTracker, keepLog, LogList, noticeEntry } from "./lib/log.js";
-import { botLine, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
+import { botLine, canTakeOver, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
 import { clockState, Countdown } from "./lib/clock.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
 import { seatColor, seatName } from "./lib/seats.js";
@@ -30,6 +30,7 @@ import "./after/strings/index.js";
 import { PhoneEnd } from "./after/end.js";
 import { HistoryScreen } from "./after/history.js";
 import { nextReplay, PhoneRemote } from "./after/replay.js";
+import { grantKey, HostTools, hostKeyOf, keepGrant, keepHostKey, secretFromPath } from "./lib/pairing.js";
 
 setLocale(startLanguage(PHONE_LANGUAGE_KEY));
 document.title = t("app.title");
@@ -66,10 +67,18 @@ const state = {
   notices: 0,
   replay: null, // the TV's replay of this finished table, as the host last said (after/replay.js)
   screen: null, // "history": the history screen
+  setup: secretFromPath(), // the TV's set-up code this page was opened with (claimed once)
+  claim: secretFromPath() ? "pending" : null, // "pending" | "ok" | "bad"
+  grant: null, // the claimed set-up key: this phone may create one table and be its remote
+  hostKey: null, // this phone is the table's remote (the host phone) while it holds the key
+  hostTools: false,
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
 state.token = state.code ? localStorage.getItem(tokenKey(state.code)) : null;
+state.hostKey = hostKeyOf(state.code);
+if (!state.code && !state.setup && location.pathname.startsWith("/setup")) state.grant = grantKey();
+if (state.grant) state.claim = "ok";
 let viewWait = null;
 let waitingNotices = []; // notices heard before the first view said which seat is this phone's
 let lastPrompt = null;
@@ -85,7 +94,9 @@ const socket = openSocket({
   },
   onStatus: (online, kicked) => {
     Object.assign(state, { online, kicked });
-    if (online && !state.token) lookUp();
+    if (online && state.setup) claimSecret();
+    else if (online && !state.token) lookUp();
+    if (online && state.hostKey) proveHost();
     paint();
   },
 });
@@ -281,9 +292,90 @@ socket.on("device", (msg) => {
 socket.on("error", (msg) => {
   if (msg?.error === "replaced") return; // the banner says it once the host closes this socket
   if (msg?.error === "bad_token") forgetSeat();
-  state.error = msg?.message || msg?.error || "";
+  state.error = errorText(msg);
   paint();
 });
+
+/** Claims the TV's set-up code once: a table to create (the set-up screens), or the remote of the code's
+ * table (then its join page). The address loses the secret at once, so a reload never replays it. */
+async function claimSecret() {
+  const secret = state.setup;
+  state.setup = null;
+  history.replaceState({}, "", "/setup");
+  const reply = await request(socket, "claim", { secret });
+  if (!reply.ok) {
+    Object.assign(state, { claim: "bad", error: errorText(reply) });
+  } else if (reply.code) {
+    keepHostKey(reply.code, reply.host_key);
+    location.replace(`/t/${encodeURIComponent(reply.code)}`);
+    return;
+  } else {
+    keepGrant(reply.host_key);
+    Object.assign(state, { claim: "ok", grant: reply.host_key, error: "" });
+  }
+  paint();
+}
+
+/** The host phone creates its table; the TV follows it; this phone then takes a seat there. */
+async function createTable(kind, options, seats, clock) {
+  state.busy = true;
+  paint();
+  const reply = await request(socket, "create_table", { game: kind, options, seats, clock, host_key: state.grant });
+  state.busy = false;
+  if (!reply.ok) {
+    state.error = errorText(reply);
+    if (reply.error === "forbidden") Object.assign(state, { claim: "bad", grant: null });
+    paint();
+    return;
+  }
+  keepHostKey(reply.code, state.grant);
+  keepGrant(null);
+  location.assign(`/t/${encodeURIComponent(reply.code)}`);
+}
+
+/** Does this phone's remote key still hold? (Else the remote's tools go.) */
+async function proveHost() {
+  const reply = await request(socket, "prove_host", { code: state.code, host_key: state.hostKey });
+  if (reply.ok && !reply.host) dropHostKey();
+  paint();
+}
+
+function dropHostKey() {
+  keepHostKey(state.code, null);
+  Object.assign(state, { hostKey: null, hostTools: false });
+}
+
+/** The remote was handed to this phone, or its rights ended (handed on, taken back by the TV). */
+socket.on("host_rights", (msg) => {
+  if (msg.code !== state.code) return;
+  const had = Boolean(state.hostKey);
+  if (msg.host_key) {
+    keepHostKey(state.code, msg.host_key);
+    state.hostKey = msg.host_key;
+    toasts.push({ text: t("host.given"), icon: "check", seat: state.seat });
+  } else {
+    dropHostKey();
+    if (had) toasts.push({ text: t("host.lost"), icon: "away", seat: state.seat });
+  }
+  paint();
+});
+
+/** A board right, sent with this phone's remote key. */
+async function hostAct(event, payload) {
+  const reply = await request(socket, event, { code: state.code, ...payload, host_key: state.hostKey });
+  state.error = reply.ok ? "" : errorText(reply);
+  if (reply.ok && event === "play_again" && reply.code && reply.code !== state.code) moveTo(reply.code);
+  paint();
+  return reply;
+}
+
+const hostHandlers = {
+  onSetBot: (seat, level) => hostAct("set_bot", { seat, level }),
+  onRelease: (seat) => hostAct("release_seat", { seat }),
+  onClock: (clock) => hostAct("configure", { clock }),
+  onHand: (seat) => hostAct("hand_host", { seat }),
+  onStart: () => hostAct("start", {}),
+};
 
 function forgetSeat() {
   if (state.code) localStorage.removeItem(tokenKey(state.code));
@@ -337,6 +429,7 @@ async function simple(event) {
 
 function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
+  if (state.hostKey) keepHostKey(code, state.hostKey); // play again keeps the remote
   if (code === state.code) return;
   Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null, replay: null, screen: null });
   batches = [];
@@ -395,6 +488,7 @@ function Header() {
     <span class="head-tools">
       <button class="tool" data-ui="sound" aria-pressed=${state.sound ? "true" : "false"} title=${t("phone.sound")}
         onClick=${() => { state.sound = !state.sound; setSound(state.sound); paint(); }}><${Icon} name=${state.sound ? "sound_on" : "sound_off"} /><span class="tool-text">${state.sound ? t("phone.sound_on") : t("phone.sound_off")}</span></button>
+      ${state.hostKey && state.view ? html`<button class="tool ${waitingForRemote() ? "wants" : ""}" data-ui="remote" title=${t("host.tools")} onClick=${() => { state.hostTools = true; paint(); }}><${Icon} name="capital" /><span class="tool-text">${t("host.tools")}</span></button>` : null}
       ${state.view ? html`<button class="tool" data-ui="history" onClick=${() => { state.history = true; paint(); }}><${Icon} name="log" /><span class="tool-text">${t("phone.history")}</span></button>` : null}
       ${state.table?.state === "over" ? html`<button class="tool" data-ui="games" onClick=${() => { state.screen = "history"; paint(); }}><${Icon} name="vp" /><span class="tool-text">${t("history.open")}</span></button>` : null}
       <${LanguagePicker} storeKey=${PHONE_LANGUAGE_KEY} compact=${true} onChange=${() => { document.title = t("app.title"); redescribe(); paint(); }} />
@@ -403,7 +497,23 @@ function Header() {
   </header>`;
 }
 
+/** The host phone's first screen: the TV's code is claimed, then the game and its options are chosen
+ * with the same panels the TV offers. */
+function SetupScreen() {
+  if (state.claim === "pending") return html`<p class="wait" id="setup-wait">${t("setup.claiming")}</p>`;
+  if (state.claim === "bad") {
+    return html`<section class="setup-page"><h1>${t("setup.heading")}</h1><p class="error" id="error">${state.error}</p>
+      <p><a href="/" data-action="join-instead">${t("setup.join_instead")}</a></p></section>`;
+  }
+  return html`<section class="setup-page" id="setup">
+    <h1>${t("setup.heading")}</h1><p class="muted">${t("setup.you_are_remote")}</p>
+    <div class="create-panels">${Object.values(GAMES).map((g) => html`<${g.Create} key=${g.kind} busy=${state.busy} onCreate=${(options, seats, clock) => createTable(g.kind, options, seats, clock)} />`)}</div>
+    ${state.error ? html`<p class="error" id="error">${state.error}</p>` : null}
+  </section>`;
+}
+
 function Body() {
+  if (!state.code && state.claim) return html`<${SetupScreen} />`;
   if (!state.code) return html`<p class="error">${t("phone.table_missing")}</p>`;
   const g = game();
   if (!state.token) {
@@ -416,7 +526,8 @@ function Body() {
   if (!state.table || !g) return html`<p class="wait">${t("conn.connecting")}</p>`;
   const title = t(g.titleKey);
   if (state.table.state === "lobby" || !state.view) {
-    return html`<${PhoneLobby} table=${state.table} me=${state.seat} title=${title} note=${g.lobbyNote(state.table)} busy=${state.busy} onStart=${() => simple("start")} error=${state.error} />`;
+    return html`<${PhoneLobby} table=${state.table} me=${state.seat} title=${title} note=${g.lobbyNote(state.table)} busy=${state.busy}
+      onStart=${state.hostKey ? hostHandlers.onStart : () => simple("start")} error=${state.error} host=${state.hostKey ? hostHandlers : null} />`;
   }
   const ctx = {
     table: state.table,
@@ -428,13 +539,24 @@ function Body() {
     error: state.error,
     step: state.step,
     act,
-    playAgain: () => simple("play_again"),
+    playAgain: () => (state.hostKey ? hostAct("play_again", {}) : simple("play_again")),
     lastOf: (seat) => state.lastBySeat[seat] || "",
   };
   const mySeat = state.table.seats?.[state.seat];
   const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;
   if (state.screen === "history") return html`<${HistoryScreen} games=${GAMES} forget=${true} cls="phone-history" onClose=${() => { state.screen = null; paint(); }} />`;
   return html`${kept}<${AfterGame} /><${g.Phone} ctx=${ctx} />`;
+}
+
+/** Something waits for the remote: an away phone's seat a bot may now take over. */
+function waitingForRemote() {
+  return (state.table?.seats || []).some(canTakeOver);
+}
+
+function RemoteSheet() {
+  if (!state.hostTools || !state.hostKey) return null;
+  return html`<${Sheet} title=${t("host.tools")} cls="remote" onClose=${() => { state.hostTools = false; paint(); }}>
+    <${HostTools} table=${state.table} me=${state.seat} onSetBot=${hostHandlers.onSetBot} onRelease=${hostHandlers.onRelease} onHand=${hostHandlers.onHand} /></${Sheet}>`;
 }
 
 function History() {
@@ -463,7 +585,7 @@ function paint() {
   document.body.dataset.busy = state.busy ? "1" : "0";
   document.body.dataset.seat = state.seat === null ? "" : String(state.seat);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} />
-    <${Header} /><main class="phone-main"><${Body} /></main><${History} /><${Toasts} items=${toasts.items} />`, root);
+    <${Header} /><main class="phone-main"><${Body} /></main><${History} /><${RemoteSheet} /><${Toasts} items=${toasts.items} />`, root);
   afterPaint();
 }
 

@@ -11,7 +11,7 @@ import { winnerLine } from "../lib/scores.js";
 import { cityNames, cityStatus } from "./board.js";
 import { RESOURCES } from "./catalog.js";
 import { ClassicCity, Stages, TeamTag, teamColor } from "./pieces.js";
-import { ClassicTable } from "./scores.js";
+import { ClassicTable, decidedLine } from "./scores.js";
 
 /** The prompt that is mine now, as a key (a new key = a new prompt: alert and scroll), or null. */
 export function promptKey(view, me) {
@@ -205,6 +205,7 @@ function Prompt({ ctx, select, changing, setChanging }) {
     const head = winners.includes(me) ? (winners.length > 1 ? t("classic.phone.you_shared") : t("classic.phone.you_won")) : t("classic.phone.you_lost");
     return html`<section class="phone-result" id="result">
       <h1>${head}</h1><p>${winnerLine(view.result, names)}</p>
+      <p class="decided" id="decided">${decidedLine(view.result, names)}</p>
       <${ClassicTable} result=${view.result} names=${names} small=${true} />
       <button class="big primary" data-action="play_again" disabled=${ctx.busy} onClick=${ctx.playAgain}>${t("end.play_again")}</button>
     </section>`;

@@ -1,8 +1,8 @@
 // 7 Wonders' score pad: one row per category, one column per player (and the Free City).
 import { html } from "../lib/html.js";
-import { t } from "../lib/i18n.js";
+import { list, t } from "../lib/i18n.js";
 import { ColorMark, Icon } from "../lib/icons.js";
-import { ScoreTable, winnerLine } from "../lib/scores.js";
+import { decidingRow, rowSum, ScoreTable, signed, winnerLine } from "../lib/scores.js";
 import { TeamTag } from "./pieces.js";
 
 const ROWS = [
@@ -39,10 +39,50 @@ export function ClassicTable({ result, names, small = false, reveal = false }) {
   return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} />`;
 }
 
-/** The TV's end screen. */
+/** The rows a game can be won by (not the sums). */
+const DECIDING_KEYS = ["military", "treasury", "wonder", "civilian", "science", "commercial", "guilds", "black", "debt"];
+
+/** The sides of a finished game: the winners' seats and the best of the others (a team, or one player). */
+function sides(result) {
+  const winners = result?.winners || [];
+  const scores = result?.scores || [];
+  if (result?.teams?.length) {
+    const mine = result.teams.find((team) => team.seats.includes(winners[0]));
+    const others = result.teams.filter((team) => team !== mine).sort((x, y) => y.total - x.total);
+    return { winners: mine?.seats || winners, runners: others[0]?.seats || [], total: (seats) => (result.teams.find((team) => team.seats.includes(seats[0]))?.total ?? 0) };
+  }
+  const others = scores.map((_, seat) => seat).filter((seat) => !winners.includes(seat)).sort((x, y) => scores[y].total - scores[x].total);
+  return { winners: winners.slice(0, 1), runners: others.slice(0, 1), total: (seats) => rowSum(scores, seats, "total") };
+}
+
+/** One line that says what decided the game: the row that made the margin ("Ana won by 3 points:
+ * Science 21 against 6"), the coins of a tie on points, or a shared victory. */
+export function decidedLine(result, names) {
+  const scores = result?.scores || [];
+  const who = (seats) => list(seats.map((seat) => names[seat] ?? "?"));
+  if (!scores.length || !(result.winners || []).length) return "";
+  if (!result.teams && result.winners.length > 1) {
+    const first = scores[result.winners[0]];
+    return t("classic.decided.shared", { total: signed(first.total), coins: signed(first.coins ?? 0) });
+  }
+  const winningTeams = (result.teams || []).filter((team) => team.seats.some((seat) => result.winners.includes(seat)));
+  if (winningTeams.length > 1) return t("classic.decided.team_tie", { total: signed(winningTeams[0].total) });
+  const { winners, runners, total } = sides(result);
+  if (!runners.length) return "";
+  const margin = total(winners) - total(runners);
+  if (margin === 0) {
+    return t("classic.decided.coins", { total: signed(total(winners)), name: who(winners), a: signed(rowSum(scores, winners, "coins")), b: signed(rowSum(scores, runners, "coins")) });
+  }
+  const row = decidingRow(scores, winners, runners, DECIDING_KEYS.filter((key) => key in scores[0]));
+  if (!row) return t("classic.decided.by", { n: margin, name: who(winners) });
+  return t("classic.decided.row", { n: margin, name: who(winners), row: t(`classic.row.${row.key}`), a: signed(row.a), b: signed(row.b) });
+}
+
+/** The TV's end screen: the winner, what decided it, the score pad (the cities stay beside it). */
 export function ClassicScores({ result, names, onPlayAgain }) {
   return html`<section class="scores" id="final-scores">
     <h1 class="winner">${winnerLine(result, names)}</h1>
+    <p class="decided" id="decided">${decidedLine(result, names)}</p>
     <${ClassicTable} result=${result} names=${names} reveal=${true} />
     <button class="big primary" data-action="play_again" onClick=${onPlayAgain}>${t("end.play_again")}</button>
   </section>`;

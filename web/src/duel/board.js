@@ -9,13 +9,14 @@ import { LogList } from "../lib/log.js";
 import { SeatPills, seatColor } from "../lib/seats.js";
 import { winnerLine } from "../lib/scores.js";
 import { DuelCity, Military, Pyramid, TokenDisc, WonderTile } from "./pieces.js";
+import { supremacyCause } from "./log.js";
 import { DuelScores } from "./scores.js";
 
 /** What the engine waits for, as a sentence. */
 export function pendingText(view, names) {
   if (view?.phase === "over" && view.result) return winnerLine(view.result, names);
   if (!view || view.phase === "over" || !view.pending) return t("status.over");
-  return t(`duel.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?" });
+  return t(`duel.pending.${view.pending.kind}`, { name: names[view.pending.seat] ?? "?", age: view.age });
 }
 
 function phaseText(view) {
@@ -64,7 +65,7 @@ export function DuelBoard({ table, view, names, log, error, handlers, fresh = ne
   const over = view.phase === "over" && view.result;
   const board = useFitted(fitBoard);
   let middle;
-  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} />`;
+  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} cause=${supremacyCause(log)} />`;
   else if (view.phase === "draft") middle = html`<${Draft} draft=${view.draft} />`;
   else middle = html`<${Pyramid} structure=${view.structure} />`;
   return html`<div class="game duel-game phase-${view.phase}" ref=${board}>

@@ -5,12 +5,38 @@ import { t } from "../lib/i18n.js";
 import { Coin, Icon } from "../lib/icons.js";
 import { CardIcon } from "../lib/card.js";
 
+/** The card, wonder or token an event puts into a city (what can end a game by supremacy), or undefined. */
+function pieceOf(ev) {
+  if (ev.type === "build" || ev.type === "mausoleum") return ev.card;
+  if (ev.type === "wonder") return ev.wonder;
+  if (ev.type === "progress") return ev.token;
+  return undefined;
+}
+
+/** What won a supremacy: the last piece a player put into their city ({seat, piece}), from log entries or
+ * from the events of the final move; null if there is none. */
+export function supremacyCause(entriesOrEvents) {
+  const items = entriesOrEvents || [];
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const piece = items[i].piece ?? pieceOf(items[i]);
+    if (piece) return { seat: items[i].seat, piece };
+  }
+  return null;
+}
+
+/** How a supremacy was won, in one line ("Ana's Siege Workshop pushed the conflict pawn into the rival
+ * capital"); "" for a civilian victory or without a cause. */
+export function supremacyLine(victory, cause, seatName) {
+  if (!cause || (victory !== "military" && victory !== "science")) return "";
+  return t(`duel.decided.${victory}`, { name: seatName(cause.seat), piece: nameOf(cause.piece) });
+}
+
 /** Log entries of one batch of events; ctx: {seatName(seat), step}. */
 export function describe(events, ctx) {
   const out = [];
   (events || []).forEach((ev, i) => {
     const name = ctx.seatName(ev.seat);
-    const line = (type, icons, text, seat = ev.seat) => out.push({ id: `${ctx.step}.${i}`, type, seat, icons, text });
+    const line = (type, icons, text, seat = ev.seat) => out.push({ id: `${ctx.step}.${i}`, type, seat, icons, text, piece: pieceOf(ev) });
     switch (ev.type) {
       case "draft_wonder":
         return line("draft_wonder", html`<${Icon} name="wonder" />`, t("duel.log.draft_wonder", { name, wonder: nameOf(ev.wonder) }));
@@ -64,7 +90,8 @@ export function moments(events, ctx) {
     if (ev.type === "military_token") out.push({ kind: "military", icon: "shield", title: t("duel.moment.military", { name: ctx.seatName(ev.side), n: ev.lost ?? ev.value }), seat: ev.side });
     if (ev.type === "game_over" && ev.result) {
       const v = ev.result.victory;
-      out.push({ kind: v === "civilian" ? "end" : "supremacy", icon: v === "military" ? "shield" : v === "science" ? "armillary" : "trophy", title: t(`duel.victory.${v}`), sub: ctx.winner(ev.result) });
+      const how = supremacyLine(v, supremacyCause(events), ctx.seatName);
+      out.push({ kind: v === "civilian" ? "end" : "supremacy", icon: v === "military" ? "shield" : v === "science" ? "armillary" : "trophy", title: t(`duel.victory.${v}`), sub: how ? `${ctx.winner(ev.result)} · ${how}` : ctx.winner(ev.result) });
     }
   }
   return out;

@@ -8,7 +8,7 @@ import { effectText } from "../lib/effects.js";
 import { html, useState } from "../lib/html.js";
 import { t } from "../lib/i18n.js";
 import { DuelCity, Military, Pyramid, TokenDisc, WonderTile } from "./pieces.js";
-import { DuelTable } from "./scores.js";
+import { DuelTable, duelDecided } from "./scores.js";
 import { winnerLine } from "../lib/scores.js";
 import { pendingText } from "./board.js";
 
@@ -98,6 +98,7 @@ function Prompt({ ctx, select }) {
     return html`<section class="phone-result" id="result">
       <h1>${mine}</h1>
       <p>${winnerLine(view.result, names)} · ${t(`duel.victory.${view.result.victory}`)}</p>
+      ${duelDecided(view.result, names) ? html`<p class="decided" id="decided">${duelDecided(view.result, names)}</p>` : null}
       <${DuelTable} result=${view.result} names=${names} small=${true} />
       <button class="big primary" data-action="play_again" disabled=${ctx.busy} onClick=${ctx.playAgain}>${t("end.play_again")}</button>
     </section>`;

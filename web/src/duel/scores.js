@@ -2,7 +2,8 @@
 import { html } from "../lib/html.js";
 import { t } from "../lib/i18n.js";
 import { ColorMark, Icon } from "../lib/icons.js";
-import { ScoreTable, winnerLine } from "../lib/scores.js";
+import { decidingRow, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { supremacyLine } from "./log.js";
 
 const ROWS = [
   ["blue", html`<${ColorMark} color="blue" />`],
@@ -23,11 +24,33 @@ export function DuelTable({ result, names, small = false, reveal = false }) {
   return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} />`;
 }
 
-/** The TV's end screen. */
-export function DuelScores({ result, names, onPlayAgain }) {
+/** What decided a Duel: the supremacy's card or token, else the row that made the margin ("Ana won by 3
+ * points: Blue cards 21 against 12"), the blue cards of a tie on points, or a shared victory. cause: the
+ * last piece put into a city ({seat, piece}, from the log). */
+export function duelDecided(result, names, cause = null) {
+  const scores = result?.scores || [];
+  const winners = result?.winners || [];
+  if (!scores.length || !winners.length) return "";
+  if (result.victory !== "civilian") return supremacyLine(result.victory, cause, (seat) => names[seat] ?? "?");
+  if (winners.length > 1) return t("duel.decided.shared", { total: signed(scores[0].total) });
+  const [w] = winners;
+  const r = 1 - w;
+  const margin = scores[w].total - scores[r].total;
+  if (margin === 0) return t("duel.decided.blue", { total: signed(scores[w].total), name: names[w] ?? "?", a: signed(scores[w].blue ?? 0), b: signed(scores[r].blue ?? 0) });
+  const row = decidingRow(scores, [w], [r], DECIDING_KEYS);
+  if (!row) return "";
+  return t("duel.decided.row", { n: margin, name: names[w] ?? "?", row: t(`duel.row.${row.key}`), a: signed(row.a), b: signed(row.b) });
+}
+
+const DECIDING_KEYS = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military"];
+
+/** The TV's end screen: the winner, how, what decided it, the score pad. */
+export function DuelScores({ result, names, onPlayAgain, cause = null }) {
+  const decided = duelDecided(result, names, cause);
   return html`<section class="scores" id="final-scores">
     <h1 class="winner">${winnerLine(result, names)}</h1>
     <p class="victory" data-victory=${result.victory}>${t(`duel.victory.${result.victory}`)}</p>
+    ${decided ? html`<p class="decided" id="decided">${decided}</p>` : null}
     <${DuelTable} result=${result} names=${names} reveal=${true} />
     <button class="big primary" data-action="play_again" onClick=${onPlayAgain}>${t("end.play_again")}</button>
   </section>`;

@@ -2,7 +2,7 @@
 import { io } from "socket.io-client";
 import * as msgpackParser from "socket.io-msgpack-parser";
 import { html } from "./html.js";
-import { locale, t } from "./i18n.js";
+import { hasString, locale, t } from "./i18n.js";
 
 const ACK_TIMEOUT_MS = 8000;
 
@@ -44,13 +44,13 @@ export async function request(socket, event, payload) {
 }
 
 // The host explains a refusal in English (its terminal's language): in another language the page says the
-// refusal's code in its own words ("err.<code>": the catalogs have one for every code the host sends).
-/** The human text of a failed ack. */
+// refusal's code in its own words ("err.<code>": the catalogs have one for every code of docs/protocol.md).
+
+/** The human text of a failed ack (or of an `error` event). */
 export function errorText(reply) {
   const code = typeof reply?.error === "string" ? reply.error : "";
-  const said = code ? t(`err.${code}`) : "";
-  if (locale() !== "en" && said && said !== `err.${code}`) return said;
-  return reply?.message || reply?.error || t("err.generic", { message: "?" });
+  if (locale() !== "en" && code && hasString(`err.${code}`)) return t(`err.${code}`);
+  return reply?.message || (code && hasString(`err.${code}`) ? t(`err.${code}`) : code) || t("err.generic", { message: "?" });
 }
 
 /** The table code from the page address (/board/CODE or /t/CODE), or null. */

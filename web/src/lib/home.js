@@ -8,10 +8,12 @@ function gameTitle(games, table) {
   return games[table.game] ? t(games[table.game].titleKey) : table.title || table.game;
 }
 
-/** The TV's home: one panel per game of the registry, then the tables of this host. */
-export function BoardHome({ games, tables, busy, error, onCreate, onOpen }) {
+/** The TV's home: children first (the set-up and join codes), one panel per game of the registry, then the
+ * tables of this host. */
+export function BoardHome({ games, tables, busy, error, onCreate, onOpen, children = null }) {
   return html`<main class="home">
     <h1>${t("home.heading")}</h1>
+    ${children}
     <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats, clock) => onCreate(game.kind, options, seats, clock)} />`)}</div>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${tables.length ? html`<div class="panel">
@@ -31,11 +33,21 @@ export function cleanCode(text) {
   return code.length === 4 ? code : null;
 }
 
+/** A table a phone may want to join from the list: waiting for players, with a free seat, and not
+ * abandoned (players sat there and every one of their phones has gone; the host expires such tables). A
+ * table nobody has sat at yet (just set up, its TV showing its code) stays listed. */
+export function joinable(table) {
+  const seats = table?.seats || [];
+  if (table?.state !== "lobby" || !seats.some((s) => !s.taken)) return false;
+  const players = seats.filter((s) => s.taken && !s.bot);
+  return !players.length || players.some((s) => s.connected);
+}
+
 /** The phone's start: tables waiting for players, and a field to type a code. */
 export function JoinPage({ games, tables, error = "", onSetup = null }) {
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState("");
-  const open = tables.filter((table) => table.state === "lobby" && (table.seats || []).some((s) => !s.taken));
+  const open = tables.filter(joinable);
   const submit = (ev) => {
     ev.preventDefault();
     const clean = cleanCode(code);

@@ -105,3 +105,8 @@ export function t(key, vars = {}) {
   if (text && typeof text === "object") text = text[plural.select(Number(vars.n ?? 0))] ?? text.other ?? key;
   return String(text).replace(/\{(\w+)\}/g, (_, name) => (name in vars ? num(vars[name]) : `{${name}}`));
 }
+
+/** True when the language in use (or English) has a string for key. */
+export function hasString(key) {
+  return Boolean(catalogs[current]?.[key] ?? catalogs.en?.[key]);
+}

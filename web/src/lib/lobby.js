@@ -5,6 +5,7 @@ import { ClockSetting } from "./clock.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { Icon } from "./icons.js";
+import { HandRemote } from "./pairing.js";
 import { seatColor } from "./seats.js";
 
 /** One seat of the lobby; onSetBot(seat, level or null) when the board may seat bots. */
@@ -31,7 +32,7 @@ function SeatRow({ seat, onRelease, onSetBot = null }) {
 
 /** The TV lobby of table; title and note come from the game; onSetBot and onClock when this page is the
  * table's board (it may seat bots and set the clock). */
-export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = null, onClock = null, error }) {
+export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = null, onClock = null, error, children = null }) {
   const seats = table.seats || [];
   const full = seats.length > 0 && seats.every((s) => s.taken);
   return html`<main class="lobby">
@@ -46,21 +47,27 @@ export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = 
       <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${onRelease} onSetBot=${onSetBot} />`)}</ul>
       <${ClockSetting} value=${table.clock ?? null} onSet=${onClock} />
       ${full ? html`<button class="big primary" data-action="start" onClick=${onStart}>${t("lobby.start")}</button>` : html`<p class="muted">${t("lobby.waiting")}</p>`}
+      ${children}
       ${error ? html`<p class="error">${error}</p>` : null}
     </div>
   </main>`;
 }
 
-/** The phone lobby: who is seated, start when every seat is taken. */
-export function PhoneLobby({ table, me, title, note, busy, onStart, error }) {
+/** The phone lobby: who is seated, start when every seat is taken. host: the remote's handlers
+ * ({onSetBot, onRelease, onClock, onHand}) when this phone is the host phone: bots per seat, releasing a
+ * lost phone's seat, the clock, handing the remote on. */
+export function PhoneLobby({ table, me, title, note, busy, onStart, error, host = null }) {
   const seats = table?.seats || [];
   const full = seats.length > 0 && seats.every((s) => s.taken);
-  return html`<section class="phone-lobby">
+  const others = seats.filter((s) => s.seat !== me && s.connected && !s.bot);
+  return html`<section class="phone-lobby ${host ? "host-phone" : ""}">
     <h1>${title}</h1>
     <p class="note">${note}</p>
     <p>${me !== null && me !== undefined ? t("phone.seated", { name: seats[me]?.name || "", n: me + 1 }) : t("conn.connecting")}</p>
-    <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${null} />`)}</ul>
-    ${table?.clock ? html`<${ClockSetting} value=${table.clock} />` : null}
+    ${host ? html`<p class="remote-note" id="remote-note">${t("host.you_hold")}</p>` : null}
+    <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${host && seat.seat !== me ? host.onRelease : null} onSetBot=${host ? host.onSetBot : null} />`)}</ul>
+    ${host ? html`<${ClockSetting} value=${table?.clock ?? null} onSet=${host.onClock} />` : table?.clock ? html`<${ClockSetting} value=${table.clock} />` : null}
+    ${host ? html`<${HandRemote} table=${table} seats=${others} onHand=${host.onHand} />` : null}
     ${full ? html`<button class="big primary" data-action="start" disabled=${busy} onClick=${onStart}>${t("phone.start")}</button>` : html`<p class="muted">${t("phone.wait_start")}</p>`}
     ${error ? html`<p class="error" id="error">${error}</p>` : null}
   </section>`;

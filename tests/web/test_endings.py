@@ -1,0 +1,130 @@
+"""Endings that tell the story: the 7 Wonders end keeps every city on screen beside the score pad and says
+in one line what decided it; negative scores carry a true minus sign; a Duel's end says what decided it."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+import socketio
+from playwright.async_api import Browser, expect
+
+from host.wire import JsMsgPackPacket
+from tests.web.pages import shot
+from tests.web.scene import NAMES, advance, scene
+
+TO_THE_END = 10_000
+
+
+async def final_result(host_url: str, code: str) -> dict[str, Any]:
+    """The finished game's result, as a spectator's public view has it."""
+    client = socketio.AsyncClient(serializer=JsMsgPackPacket)
+    views: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    client.on("view", views.put)
+    await client.connect(host_url, transports=["websocket"])
+    try:
+        await client.call("watch", {"code": code})
+        view = await asyncio.wait_for(views.get(), 10)
+        return dict(view["view"]["result"])
+    finally:
+        await client.disconnect()
+MINUS, HYPHEN = "\u2212", "-"
+# Records every text the board's header shows while the game plays.
+HEADER_WATCH = """() => {
+    window.headersSeen = [];
+    const keep = () => {
+        const head = document.querySelector(".status");
+        const text = head ? head.innerText.replace(/\\s+/g, " ") : "";
+        if (text && window.headersSeen[window.headersSeen.length - 1] !== text) window.headersSeen.push(text);
+    };
+    new MutationObserver(keep).observe(document.body, {subtree: true, childList: true, characterData: true});
+}"""
+
+
+async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
+        host_url: str, chromium: Browser, shots: Path | None) -> None:
+    async with scene(chromium, host_url, "classic", 5, phone=False, seed=3) as s:
+        await advance(s, TO_THE_END, timeout=240)
+        board = s.board
+        await expect(board.locator("#final-scores")).to_be_visible()
+        await expect(board.locator(".score-table.reveal tbody tr")).to_have_count(8)
+        # Every city stays on screen, beside the pad, and none is covered by it.
+        cities = board.locator(".ring .classic-city")
+        await expect(cities).to_have_count(5)
+        pad = await board.locator("#final-scores").bounding_box()
+        assert pad is not None
+        for i in range(5):
+            box = await cities.nth(i).bounding_box()
+            assert box is not None and box["width"] > 100 and box["height"] > 100
+            assert box["x"] >= pad["x"] + pad["width"] - 1, "a city is under the score pad"
+            assert box["y"] + box["height"] <= 1080 + 1
+        decided = (await board.locator("#decided").inner_text()).strip()
+        winner = (await board.locator("#final-scores .winner").inner_text()).strip()
+        assert decided, "no line says what decided the game"
+        assert winner.removesuffix(" wins").split(" and ")[0] in decided or decided.startswith("Tied on")
+        # Minus signs: whatever is negative on the pad (military defeats here) uses U+2212.
+        result = await final_result(host_url, s.code)
+        negatives = {v for pad in result["scores"] for v in pad.values() if isinstance(v, int) and v < 0}
+        assert negatives, "this seeded game has no negative row: pick another seed"
+        cells = [c.strip() for c in await board.locator(".score-table td").all_inner_texts()]
+        assert not any(c.startswith(HYPHEN) for c in cells), cells
+        for value in negatives:
+            assert f"{MINUS}{-value}" in cells, (value, cells)
+        await shot(board, shots, "tv-classic-end")
+        assert not s.errors, s.errors
+
+
+async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser, shots: Path | None) -> None:
+    async with scene(chromium, host_url, "duel", 2, phone=False, seed=2) as s:
+        board = s.board
+        await board.evaluate(HEADER_WATCH)
+        await advance(s, TO_THE_END, timeout=240)
+        # Who starts an Age: the header names the Age about to begin (after Age III there is none).
+        headers = await board.evaluate("window.headersSeen")
+        choosing = [h for h in headers if "decides who starts" in h]
+        assert choosing, "this seeded game never asked who starts an Age: pick another seed"
+        for line in choosing:
+            phase = re.match(r"Age (\d)", line)
+            assert phase and phase.group(1) in "23", line
+            assert f"starts Age {phase.group(1)}" in line and "next age" not in line, line
+        await expect(board.locator("#final-scores")).to_be_visible()
+        victory = await board.locator("#final-scores .victory").get_attribute("data-victory")
+        decided = board.locator("#decided")
+        await expect(decided).to_be_visible()
+        text = (await decided.inner_text()).strip()
+        if victory == "military":
+            assert "pushed the conflict pawn" in text, text
+        elif victory == "science":
+            assert "six different science symbols" in text, text
+        else:
+            assert "won by" in text or text.startswith("Tied on"), text
+        cells = await board.locator(".score-table td").all_inner_texts()
+        assert not any(c.strip().startswith(HYPHEN) for c in cells), cells
+        await shot(board, shots, f"tv-duel-end-{victory}")
+        assert not s.errors, s.errors
+
+
+async def test_a_team_game_end_names_the_winning_pair(host_url: str, chromium: Browser,
+                                                      shots: Path | None) -> None:
+    options = {"cities": True, "teams": True}
+    async with scene(chromium, host_url, "classic", 4, options=options, phone=False, seed=5) as s:
+        await advance(s, TO_THE_END, timeout=300)
+        board = s.board
+        await expect(board.locator("#final-scores")).to_be_visible()
+        await expect(board.locator(".ring .classic-city")).to_have_count(4)
+        result = await final_result(host_url, s.code)
+        decided = (await board.locator("#decided").inner_text()).strip()
+        if len({next(i for i, team in enumerate(result["teams"]) if w in team["seats"])
+                for w in result["winners"]}) > 1:
+            assert decided.startswith("Teams tied on"), decided
+        else:
+            pair = [NAMES[seat] for seat in result["winners"]]  # the headless players, seats 0 to 3
+            assert decided.startswith(" and ".join(pair)), (decided, pair)
+            margin = result["teams"][0]["total"] - result["teams"][1]["total"]
+            assert f"won by {abs(margin)} point" in decided, (decided, result["teams"])
+            winner = await board.locator("#final-scores .winner").inner_text()
+            assert winner.strip() == f"{' and '.join(pair)} win", winner  # a team's win, not a shared one
+        await shot(board, shots, "tv-cities-teams-end")
+        assert not s.errors, s.errors
