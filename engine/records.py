@@ -297,7 +297,7 @@ class Replay:
             seat, action = self.record.log[step - 1]
             out["last"] = {"seat": seat, "action": copy.deepcopy(action), "events": self.events(step)}
         if hands:
-            out["seat_views"] = [game.view(seat) for seat in range(game.seats)]
+            out["seat_views"] = [game.view(seat, memory=False) for seat in range(game.seats)]
             out["face_down"] = FACE_DOWN[game.kind](game)
         return out
 

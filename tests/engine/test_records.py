@@ -147,7 +147,8 @@ def test_the_replay_walks_every_step_and_charts_every_turn(records: dict[str, di
     replay = Replay(record)
     assert replay.steps == len(record.log)
     end = replay.frame(replay.steps, hands=True)
-    assert end["view"] == game.view(None) and end["seat_views"] == [game.view(s) for s in range(game.seats)]
+    assert end["view"] == game.view(None)
+    assert end["seat_views"] == [game.view(s, memory=False) for s in range(game.seats)]
     face_down = replay.frame(replay.steps // 3, hands=True)["face_down"]
     if record.kind == "duel":
         hidden = [s for s in replay.frame(replay.steps // 3)["view"]["structure"] if s["back"]]

@@ -19,6 +19,7 @@ from playwright.async_api import Browser, Page, expect
 from host.app import TABLES, create_app
 from host.historyweb import HISTORY
 from tests.web.conftest import FIRST_SEED, WEB_DIST
+from tests.web.measure import axe_violations, overflows, sideways
 from tests.web.pages import PHONE_390, TV, shot, watch_errors
 
 MIN_CHART_TEXT_PX = 20  # axis labels and Age names, drawn size on a 1080p screen
@@ -108,6 +109,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         assert sizes["lines"] == 2 and sizes["inside"] and not sizes["overlap"], sizes
         assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX, sizes["texts"]
         assert min(sizes["legend"]) >= MIN_LEGEND_PX, sizes["legend"]
+        assert await overflows(board) == [] and await axe_violations(board) == []
         total = await board.locator("#end-chart .chart-legend").inner_text()
         await board.click("#end-chart [data-category=blue]")
         await expect(board.locator("#end-chart")).to_have_attribute("data-category", "blue")
@@ -120,6 +122,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await phone.click("#phone-end [data-action=chart]")
         await expect(phone.locator("#phone-end-chart polyline.line")).to_have_count(2)
         await shot(phone, shots, "phone-end-chart")
+        assert await sideways(phone) == []
         await phone.click("#sheet [data-ui=close]")
         await phone.click("#phone-end [data-action=replay]")
         await expect(board.locator("#replay-bar")).to_be_visible()
@@ -137,6 +140,8 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await expect(board.locator("#revealed-hands")).to_be_visible()
         await expect(board.locator("#replay.hands-on")).to_have_count(1)
         await expect(board.locator("#face-down [data-card]").first).to_be_visible()  # the face-down cards
+        assert await overflows(board) == [] and await axe_violations(board) == []
+        assert await axe_violations(phone) == []
         await phone.click("#phone-remote [data-remote=hands]")
         await expect(board.locator("#revealed-hands")).to_have_count(0)
         marker = board.locator("#replay-score-chart #chart-marker")
@@ -234,6 +239,7 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         assert await hands.first.locator("[data-card]").count() >= 4
         await expect(hands.first).not_to_contain_text("A1 ")  # names from the game's catalog, not its ids
         await shot(tv, shots, "replay-classic-hands")
+        assert await overflows(tv) == [] and await axe_violations(tv) == []
         await tv.keyboard.press("Escape")
         await expect(tv.locator("#history")).to_be_visible()
         refusal = [e for e in errors if "status of 400" in e]  # the forged record's refusal, on purpose

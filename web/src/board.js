@@ -41,6 +41,7 @@ const MOMENT_QUEUE = 2;
 const MOMENT_STALE_MS = 6000;
 const FRESH_MS = 2500;
 const LOG_KEEP = 400; // entries kept in memory (the TV shows the last few)
+const REPLAY_LOG_LINES = 8; // log lines on the TV during a replay (the board is shorter by its bar)
 const root = document.getElementById("app");
 const phoneLike = window.matchMedia?.("(pointer: coarse)").matches && Math.min(screen.width, innerWidth) < 700;
 
@@ -493,7 +494,8 @@ function ReplayScreen() {
   if (!rg || !replay.view) return html`<main class="loading">${t("conn.connecting")}</main>`;
   const { table, names: seatNames } = replayNames(replay);
   const ctx = replayContext(replay);
-  const log = entriesUpTo(replay.timeline, replay.step).flatMap((e) => rg.describe(e.events, ctx(e.step)));
+  // The board is shorter by the bar: its log keeps fewer lines (REPLAY_LOG_LINES, the newest).
+  const log = entriesUpTo(replay.timeline, replay.step).flatMap((e) => rg.describe(e.events, ctx(e.step))).slice(-REPLAY_LOG_LINES);
   const none = () => {};
   return html`<div class="replaying ${replay.hands ? "hands-on" : ""}" id="replay" data-step=${replay.step}>
     <${rg.Board} table=${{ ...table, state: replay.view.phase === "over" ? "over" : "playing" }} view=${replay.view} names=${seatNames} log=${log} error=${state.error}
