@@ -35,7 +35,8 @@ def test_olympia_free_build_once_per_age() -> None:
 
 def test_olympia_free_build_from_the_turn_after_the_stage_and_never_a_duplicate() -> None:
     game = make(["olympia", "giza", "rhodes"])
-    edit.arrange(game, hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop", "a1_loom"],
+    edit.arrange(game,
+                 hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop", "a1_loom"],
                          ["a1_press", "a1_loom", "a1_altar"]], stages={0: 1}, built={0: ["a1_altar"]})
     force_production(game, 0, "SS")
     assert all(a["type"] != "olympia" for a in game.legal_actions(0))

@@ -7,7 +7,7 @@ import pytest
 from engine.classic import compiled as C
 from engine.classic.scoring import score_city
 from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, arrange, builds, force_production, make, no_sales
+from tests.engine.classic.helpers import act, builds, force_production, make, no_sales
 
 # Transcribed from the cards digest: id -> (coin cost, resource cost, effect)
 EXPECTED: dict[str, tuple[int, str, str]] = {

@@ -8,7 +8,6 @@ import pytest
 
 from engine.classic import compiled as C
 from engine.classic.scoring import score_city
-from tests.engine.classic import state_edits as edit
 from tests.engine.classic.cities_helpers import black_position, play_turn, settle
 
 # Transcribed from cities-cards.md: id -> (coin cost, resource letters)

@@ -12,7 +12,7 @@ from engine.classic.resolve import military, opponents
 from engine.classic.scoring import score_city, team_winners
 from tests.engine.classic import state_edits as edit
 from tests.engine.classic.cities_helpers import ALL_RESOURCES, black_position, cities_game, play_turn, settle
-from tests.engine.classic.helpers import arrange, builds, force_production, no_sales
+from tests.engine.classic.helpers import builds, force_production, no_sales
 
 
 def test_cities_with_two_seats() -> None:
@@ -162,7 +162,8 @@ def test_team_losses_hit_teammate(monkeypatch: pytest.MonkeyPatch, hits: bool) -
     """readings.TEAM_LOSSES_HIT_TEAMMATE: "every other player" includes the builder's teammate."""
     monkeypatch.setattr(R, "TEAM_LOSSES_HIT_TEAMMATE", hits)
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    edit.arrange(game, hands=[["a1_hideout", "a1_altar"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[0] * 4)
+    edit.arrange(game,
+                 hands=[["a1_hideout", "a1_altar"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[0] * 4)
     play_turn(game, {0: ("build", "a1_hideout")})
     assert sorted(game.to_act()) == ([1, 2, 3] if hits else [2, 3])
 

@@ -23,7 +23,7 @@ from tests.engine.classic.cities_helpers import (
     play_turn,
     settle,
 )
-from tests.engine.classic.helpers import arrange, builds, force_production, no_sales, stage_offers
+from tests.engine.classic.helpers import builds, force_production, no_sales, stage_offers
 
 # --- setup -------------------------------------------------------------------------------------------
 

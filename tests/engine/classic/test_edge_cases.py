@@ -57,7 +57,8 @@ def test_a_chain_never_makes_a_wonder_stage_free() -> None:
 
 def test_selling_does_not_stop_the_seller_from_using_its_resource() -> None:
     game = make(["giza", "olympia", "babylon"])
-    edit.arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_stockade", "a1_theater"], ["a1_press", "a1_loom"]])
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_stockade", "a1_theater"], ["a1_press", "a1_loom"]])
     act(game, 0, type="build", card="a1_stockade", left=2, right=0)
     act(game, 1, type="build", card="a1_stockade", left=0, right=0)
     act(game, 2, type="discard", card="a1_press")

@@ -7,7 +7,7 @@ from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.classic.scoring import score_city
 from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, arrange, builds, force_production, make
+from tests.engine.classic.helpers import act, builds, force_production, make
 
 
 def test_commerce_from_turn_start() -> None:
@@ -21,7 +21,8 @@ def test_commerce_from_turn_start() -> None:
     assert builds(game, 0, "a1_stockade") == []
     act(game, 0, type="discard", card="a1_baths")
     act(game, 2, type="discard", card="a1_press")
-    edit.arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_loom", "a1_theater"], ["a1_loom", "a1_pawnshop"]])
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_loom", "a1_theater"], ["a1_loom", "a1_pawnshop"]])
     assert builds(game, 0, "a1_stockade") == [(2, 0)]
 
 
@@ -46,7 +47,8 @@ def test_halicarnassus_in_city_order_and_post_turn_order() -> None:
     assert R.HALICARNASSUS_IN_CITY_ORDER
     assert R.POST_TURN_ORDER == ("halicarnassus", "babylon")
     game = make(["babylon", "halicarnassus", "giza"], sides=["B", "A", "A"])
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: 2, 1: 1}, turn=6)
     force_production(game, 1, "OOO")
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
@@ -62,7 +64,8 @@ def test_military_after_pending_counts_a_halicarnassus_red_card() -> None:
     """Reading without a switch (readings module doc, digest §11): a red card taken by Halicarnassus on
     turn 6 fights this age."""
     game = make(["halicarnassus", "giza", "rhodes"])
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: 1}, turn=6, discard=["a1_barracks"])
     force_production(game, 0, "OOO")
     act(game, 0, type="wonder", card="a1_altar", left=0, right=0)

@@ -6,7 +6,7 @@ import pytest
 
 from engine.classic.scoring import best_science, science_points, score_city, winners
 from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import arrange, make
+from tests.engine.classic.helpers import make
 
 
 def test_rulebook_science_examples() -> None:

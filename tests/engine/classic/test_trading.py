@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import engine
 from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, arrange, builds, make, stage_offers
+from tests.engine.classic.helpers import act, builds, make, stage_offers
 
 HANDS = [["a1_stockade", "a1_baths", "a1_workshop", "a2_aqueduct"], ["a1_altar", "a1_theater"],
          ["a1_pawnshop", "a1_stockade"]]

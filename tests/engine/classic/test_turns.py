@@ -43,7 +43,8 @@ def test_sides_options() -> None:
 
 def test_simultaneous_choice_replace_and_reveal() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             turn=2)
     events = act(game, 0, type="build", card="a1_altar", left=0, right=0)
     assert events == [{"type": "chosen", "seat": 0, "city": 0}]
@@ -76,7 +77,8 @@ def test_hands_pass_left_in_ages_one_and_three_right_in_two(age: int, shift: int
 
 def test_seventh_card_is_discarded_without_coins_then_military() -> None:
     game = make(["olympia", "rhodes", "ephesus"])
-    edit.arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             turn=6, built={1: ["a1_guard_tower", "a1_barracks"]}, coins=[3, 3, 3])
     act(game, 0, type="build", card="a1_stockade", left=0, right=0)
     act(game, 1, type="discard", card="a1_baths")
@@ -100,7 +102,8 @@ def test_military_values_per_age() -> None:
 
 def test_illegal_actions_change_nothing() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             built={0: ["a1_theater"]}, coins={0: 0})
     game.state.for_sale[1] = [0] * 7
     game.state.for_sale[2] = [0] * 7
@@ -145,7 +148,8 @@ def test_never_two_identical_structures_even_across_ages() -> None:
 
 def test_coins_for_discard_and_trade_not_usable_in_the_same_turn() -> None:
     game = make(["giza", "olympia", "ephesus"])
-    edit.arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             coins=[0, 3, 3])
     # city 0 (Giza) cannot pay 2 coins for Olympia's wood: its coins come only at the end of the turn
     assert [a for a in game.legal_actions(0) if a["card"] == "a1_stockade" and a["type"] == "build"] == []

@@ -10,7 +10,7 @@ import engine
 from engine.api import IllegalAction
 from engine.classic import compiled as C
 from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, arrange, dealt, force_production, make
+from tests.engine.classic.helpers import act, dealt, force_production, make
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -69,7 +69,8 @@ def test_free_city_discards_only_when_it_cannot_play() -> None:
     assert not any(a["card"] == "a1_stockade" for a in game.legal_actions(0))  # no wood: not playable
     with pytest.raises(IllegalAction, match="Free City"):
         act(game, 0, type="discard", card="a1_stockade", free_city=True)
-    edit.arrange(game, hands=[["a1_altar", "a1_stockade", "a1_barracks"], ["a1_baths", "a1_loom"]], coins={2: 0})
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_stockade", "a1_barracks"], ["a1_baths", "a1_loom"]], coins={2: 0})
     act(game, 0, type="discard", card="a1_altar")
     assert {a["type"] for a in game.legal_actions(0)} == {"discard"}
 
