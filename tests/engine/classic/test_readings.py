@@ -7,7 +7,7 @@ from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.classic.scoring import score_city
 from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, builds, force_production, make
+from tests.engine.classic.helpers import act, arrange, builds, force_production, make
 
 
 def test_commerce_from_turn_start() -> None:
@@ -32,7 +32,7 @@ def test_discount_from_build_turn_reaches_babylons_seventh_card() -> None:
     assert R.DISCOUNT_FROM_BUILD_TURN
     assert R.late_discounts([15, 0], [0, 0]) == [15, 0]
     game = make(["babylon", "olympia", "giza"], sides=["B", "A", "A"])
-    edit.arrange(game, hands=[["a1_west_trading_post", "a1_stockade"], ["a1_baths", "a1_pawnshop"],
+    arrange(game, hands=[["a1_west_trading_post", "a1_stockade"], ["a1_baths", "a1_guard_tower"],
                          ["a1_press", "a1_loom"]], stages={0: 2}, turn=6)
     act(game, 0, type="build", card="a1_west_trading_post", left=0, right=0)
     act(game, 1, type="discard", card="a1_baths")
@@ -131,8 +131,8 @@ def test_babylon_mini_turn_uses_the_updated_state() -> None:
     """readings.POST_TURN_ORDER (digest §10 step 7): Babylon B's 7th card is played after the turn with the
     coins received during it and the neighbours' new production."""
     game = make(["babylon", "giza", "rhodes"], sides=["B", "A", "A"])
-    hands = [["a1_altar", "a1_stockade"], ["a1_lumber_yard", "a1_pawnshop"], ["a1_press", "a1_loom"]]
-    edit.arrange(game, hands=hands, stages={0: 2}, turn=6, coins={0: 0})
+    hands = [["a1_altar", "a1_stockade"], ["a1_lumber_yard", "a1_guard_tower"], ["a1_press", "a1_loom"]]
+    arrange(game, hands=hands, stages={0: 2}, turn=6, coins={0: 0})
     act(game, 0, type="discard", card="a1_altar")
     act(game, 1, type="build", card="a1_lumber_yard", left=0, right=0)
     act(game, 2, type="discard", card="a1_press")
