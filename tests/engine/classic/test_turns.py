@@ -43,8 +43,7 @@ def test_sides_options() -> None:
 
 def test_simultaneous_choice_replace_and_reveal() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    edit.arrange(game,
-                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_guard_tower"], ["a1_press", "a1_loom"]],
             turn=2)
     events = act(game, 0, type="build", card="a1_altar", left=0, right=0)
     assert events == [{"type": "chosen", "seat": 0, "city": 0}]
@@ -148,8 +147,7 @@ def test_never_two_identical_structures_even_across_ages() -> None:
 
 def test_coins_for_discard_and_trade_not_usable_in_the_same_turn() -> None:
     game = make(["giza", "olympia", "ephesus"])
-    edit.arrange(game,
-                 hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_guard_tower"], ["a1_press", "a1_loom"]],
             coins=[0, 3, 3])
     # city 0 (Giza) cannot pay 2 coins for Olympia's wood: its coins come only at the end of the turn
     assert [a for a in game.legal_actions(0) if a["card"] == "a1_stockade" and a["type"] == "build"] == []
