@@ -147,8 +147,8 @@ def test_never_two_identical_structures_even_across_ages() -> None:
 
 def test_coins_for_discard_and_trade_not_usable_in_the_same_turn() -> None:
     game = make(["giza", "olympia", "ephesus"])
-    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_guard_tower"], ["a1_press", "a1_loom"]],
-            coins=[0, 3, 3])
+    hands = [["a1_stockade", "a1_altar"], ["a1_baths", "a1_guard_tower"], ["a1_press", "a1_loom"]]
+    arrange(game, hands=hands, coins=[0, 3, 3])
     # city 0 (Giza) cannot pay 2 coins for Olympia's wood: its coins come only at the end of the turn
     assert [a for a in game.legal_actions(0) if a["card"] == "a1_stockade" and a["type"] == "build"] == []
     act(game, 0, type="discard", card="a1_altar")
