@@ -7,7 +7,8 @@ from typing import Any
 from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
-from tests.engine.classic.helpers import arrange, force_production
+from tests.engine.classic.helpers import force_production
+from tests.engine.classic.state_edits import arrange
 
 ALL_RESOURCES = "WWSSCCOOGGTTPP"
 
@@ -51,7 +52,8 @@ def settle(game: ClassicGame, pays: dict[int, int] | None = None) -> None:
 
 
 def black_position(card: str, age: int, coins: int = 10, **arranged: Any) -> ClassicGame:
-    """A 3-seat Cities game in ``age`` where seat 0 holds ``card`` and produces every resource."""
+    """A 3-seat Cities game in ``age`` where seat 0 holds ``card`` and produces every resource (a state
+    edit: its short hands of Age I cards in any Age are no possible position)."""
     game = cities_game(["giza", "rhodes", "ephesus"])
     hands = [[card, "a1_altar"], ["a1_loom", "a1_press"], ["a1_loom", "a1_theater"]]
     arrange(game, hands=hands, coins=[coins] * 3, age=age, **arranged)

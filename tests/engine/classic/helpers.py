@@ -1,7 +1,10 @@
 """Helpers to set up exact situations in a classic game (tests only).
 
-:func:`arrange`, :func:`force_production` and :func:`no_sales` edit the state directly, to reach a rule's
-corner in one step; every other helper goes through the public interface.
+:func:`arrange` writes a position through the testing option ``position`` (engine/classic/position.py,
+docs/classic.md): the game it builds takes the place of the given one, checked as a possible position whose
+save replays. :func:`force_production` and :func:`no_sales` still edit the state's caches (a production no
+set of cards gives); the tests whose positions the option refuses as impossible use
+:func:`tests.engine.classic.state_edits.arrange`.
 """
 
 from __future__ import annotations
@@ -34,31 +37,32 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             stages: dict[int, int] | None = None,
             discard: list[str] | None = None, age: int | None = None, turn: int | None = None,
             tokens: dict[int, list[int]] | None = None) -> ClassicGame:
-    """Overwrite parts of the state (the rest stays as dealt) and rebuild the caches."""
-    s = game.state
-    if age is not None:
-        s.age = age
-    if turn is not None:
-        s.turn = turn
+    """Put in ``game``'s place the game at the start of a turn with these parts changed (a hand holds the
+    cards given and is filled up from the deal; the rest stays as the game has it)."""
+    view = game.view(None)
+    position: dict[str, Any] = {"age": view["age"] if age is None else age,
+                                "turn": view["turn"] if turn is None else turn}
+    purses = dict(enumerate(coins)) if isinstance(coins, list) else dict(coins or {})
+    cities = []
+    for index, city in enumerate(view["cities"]):
+        entry: dict[str, Any] = {
+            "board": city["board"], "side": city["side"],
+            "built": (built or {}).get(index, city["cards"]),
+            "stages": (stages or {}).get(index, city["stages_built"]),
+            "coins": purses.get(index, city["coins"]),
+            "military": (tokens or {}).get(index, city["military"]),
+        }
+        if "debt" in city:
+            entry.update(debt=city["debt"], diplomacy=city["diplomacy"])
+        cities.append(entry)
+    position["cities"] = cities
     if hands is not None:
-        s.hands = [sorted(idx(c) for c in h) for h in hands]
-    for city, cards in (built or {}).items():
-        s.built[city] = [idx(c) for c in cards]
-    if isinstance(coins, list):
-        s.coins = list(coins)
-    else:
-        for city, n in (coins or {}).items():
-            s.coins[city] = n
-    for city, k in (stages or {}).items():
-        s.stages[city] = k
-        s.stage_cards[city] = [idx("a1_lumber_yard")] * k
+        position["hands"] = [{"with": list(hand)} for hand in hands]
     if discard is not None:
-        s.discard = [idx(c) for c in discard]
-    for city, ts in (tokens or {}).items():
-        s.tokens[city] = list(ts)
-    s.choices = [None] * s.seats
-    s.free_city_choice = None
-    rebuild_caches(game)
+        position["discard"] = list(discard)
+    options = {k: v for k, v in game.to_dict()["options"].items() if k != "position"}
+    fresh = new_game(game.seats, game.to_dict()["seed"], {**options, "position": position})
+    vars(game).update(vars(fresh))
     return game
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.classic import compiled as C
+from tests.engine.classic import state_edits as edit
 from tests.engine.classic.helpers import act, arrange, force_production, make
 
 H3 = [["a1_scriptorium", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]]
@@ -16,7 +17,7 @@ def _types(game, seat: int, card: str) -> list[str]:
 
 def test_olympia_free_build_once_per_age() -> None:
     game = make(["olympia", "giza", "rhodes"])
-    arrange(game, hands=H3, stages={0: 2}, coins={0: 0}, turn=2)
+    edit.arrange(game, hands=H3, stages={0: 2}, coins={0: 0}, turn=2)
     assert "build" not in _types(game, 0, "a1_scriptorium")  # no papyrus anywhere
     assert "olympia" in _types(game, 0, "a1_scriptorium")
     assert game.view(0)["cities"][0]["olympia_free"] is True
@@ -28,13 +29,14 @@ def test_olympia_free_build_once_per_age() -> None:
     assert game.state.coins[0] == 0
     assert all(a["type"] != "olympia" for a in game.legal_actions(0))  # used this age
     hands = [["a2_library", "a2_school"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    arrange(game, age=2, hands=hands)
+    edit.arrange(game, age=2, hands=hands)
     assert "olympia" in _types(game, 0, "a2_library")
 
 
 def test_olympia_free_build_from_the_turn_after_the_stage_and_never_a_duplicate() -> None:
     game = make(["olympia", "giza", "rhodes"])
-    arrange(game, hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop", "a1_loom"],
+    edit.arrange(game,
+                 hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop", "a1_loom"],
                          ["a1_press", "a1_loom", "a1_altar"]], stages={0: 1}, built={0: ["a1_altar"]})
     force_production(game, 0, "SS")
     assert all(a["type"] != "olympia" for a in game.legal_actions(0))
@@ -51,7 +53,7 @@ def test_olympia_free_build_from_the_turn_after_the_stage_and_never_a_duplicate(
 def _hali(turn: int, discard: list[str], hands=None, built=None):
     game = make(["halicarnassus", "giza", "rhodes"])
     hands = hands or H3
-    arrange(game, hands=hands, stages={0: 1}, turn=turn, discard=discard, built=built or {})
+    edit.arrange(game, hands=hands, stages={0: 1}, turn=turn, discard=discard, built=built or {})
     force_production(game, 0, "OOO")
     act(game, 0, type="wonder", card=hands[0][0], left=0, right=0)
     act(game, 1, type="discard", card=hands[1][0])
@@ -97,7 +99,7 @@ def test_halicarnassus_on_turn_six_takes_a_seventh_card_and_it_fights() -> None:
 
 def _babylon(stages: int, hands, **kw):
     game = make(["babylon", "olympia", "giza"], sides=["B", "A", "A"])
-    arrange(game, hands=hands, stages={0: stages}, turn=6, **kw)
+    edit.arrange(game, hands=hands, stages={0: stages}, turn=6, **kw)
     return game
 
 

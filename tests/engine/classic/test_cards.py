@@ -6,7 +6,8 @@ import pytest
 
 from engine.classic import compiled as C
 from engine.classic.scoring import score_city
-from tests.engine.classic.helpers import act, arrange, builds, force_production, make, no_sales
+from tests.engine.classic import state_edits as edit
+from tests.engine.classic.helpers import act, builds, force_production, make, no_sales
 
 # Transcribed from the cards digest: id -> (coin cost, resource cost, effect)
 EXPECTED: dict[str, tuple[int, str, str]] = {
@@ -58,7 +59,7 @@ def test_every_card_has_an_expectation() -> None:
 
 def _ready(card: str, coins: int = 10):
     game = make(["giza", "rhodes", "ephesus"])
-    arrange(game, hands=[[card, "a1_altar"], ["a1_theater", "a1_baths"], ["a1_pawnshop", "a1_press"]],
+    edit.arrange(game, hands=[[card, "a1_altar"], ["a1_theater", "a1_baths"], ["a1_pawnshop", "a1_press"]],
             coins={0: coins}, age=C.CARD_AGE[C.CARD_INDEX[card]])
     force_production(game, 0, EXPECTED[card][1])
     no_sales(game, 1, 2)
@@ -92,7 +93,7 @@ def test_effect(card: str) -> None:
     if kind in ("all", "own", "guild"):
         color = args[0]
         n = int(color not in ("stages", "defeats"))
-        arrange(game, built={0: [_of(color)] * n, 1: [_of(color)] * 2 * n, 2: [_of(color)] * 3 * n},
+        edit.arrange(game, built={0: [_of(color)] * n, 1: [_of(color)] * 2 * n, 2: [_of(color)] * 3 * n},
                 stages={0: 1, 1: 2, 2: 3} if color == "stages" else None,
                 tokens={1: [-1, -1], 2: [-1, 3]} if color == "defeats" else None)
         force_production(game, 0, EXPECTED[card][1])
@@ -136,10 +137,10 @@ def test_effect(card: str) -> None:
         count = 3 if args[0] == "defeats" else 5
         assert score_city(s, 0)["guilds"] == int(args[1]) * count
     elif kind == "shipowners":
-        arrange(game, built={0: ["a1_lumber_yard", "a1_loom", "a3_shipowners_guild", "a1_altar"]})
+        edit.arrange(game, built={0: ["a1_lumber_yard", "a1_loom", "a3_shipowners_guild", "a1_altar"]})
         assert score_city(s, 0)["guilds"] == 3
     elif kind == "builders":
-        arrange(game, built={0: [card]}, stages={0: 1, 1: 2, 2: 3})
+        edit.arrange(game, built={0: [card]}, stages={0: 1, 1: 2, 2: 3})
         assert score_city(s, 0)["guilds"] == 6
     elif kind == "wild":
         assert after["science"]["wild"] == 1

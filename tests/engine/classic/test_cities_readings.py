@@ -10,8 +10,9 @@ from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.classic.resolve import military, opponents
 from engine.classic.scoring import score_city, team_winners
+from tests.engine.classic import state_edits as edit
 from tests.engine.classic.cities_helpers import ALL_RESOURCES, black_position, cities_game, play_turn, settle
-from tests.engine.classic.helpers import arrange, builds, force_production, no_sales
+from tests.engine.classic.helpers import builds, force_production, no_sales
 
 
 def test_cities_with_two_seats() -> None:
@@ -32,7 +33,7 @@ def test_losses_counted_at_end_of_turn(monkeypatch: pytest.MonkeyPatch, at_end: 
     free build from the discard pile in the same turn (step 5) (True), or only those of step 4 (False)."""
     monkeypatch.setattr(R, "LOSSES_COUNTED_AT_END_OF_TURN", at_end)
     game = black_position("a3_cenotaph", age=3, discard=["a2_raider_fort"])
-    arrange(game, hands=[["a3_cenotaph", "a1_altar"], ["a2_forging_agency", "a1_loom"],
+    edit.arrange(game, hands=[["a3_cenotaph", "a1_altar"], ["a2_forging_agency", "a1_loom"],
                          ["a1_loom", "a1_press"]])
     force_production(game, 0, ALL_RESOURCES)
     play_turn(game, {0: ("build", "a3_cenotaph"), 1: ("build", "a2_forging_agency")})
@@ -59,7 +60,7 @@ def test_spy_copies_green_cards_only(monkeypatch: pytest.MonkeyPatch, green_only
     """readings.SPY_COPIES_GREEN_CARDS_ONLY: a neighbour's Scientists Guild (a wildcard) is not copied."""
     monkeypatch.setattr(R, "SPY_COPIES_GREEN_CARDS_ONLY", green_only)
     game = cities_game(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a1_pigeonhole", "a1_workshop"], 1: ["a3_scientists_guild"], 2: []})
+    edit.arrange(game, built={0: ["a1_pigeonhole", "a1_workshop"], 1: ["a3_scientists_guild"], 2: []})
     assert score_city(game.state, 0)["science"] == (1 if green_only else 4)
 
 
@@ -68,7 +69,7 @@ def test_spies_may_copy_same_card(monkeypatch: pytest.MonkeyPatch, same: bool) -
     """readings.SPIES_MAY_COPY_SAME_CARD: two spies copy one neighbour tablet twice (True) or once."""
     monkeypatch.setattr(R, "SPIES_MAY_COPY_SAME_CARD", same)
     game = cities_game(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a1_pigeonhole", "a2_band_of_spies", "a1_scriptorium"], 1: ["a2_library"],
+    edit.arrange(game, built={0: ["a1_pigeonhole", "a2_band_of_spies", "a1_scriptorium"], 1: ["a2_library"],
                          2: []})
     assert score_city(game.state, 0)["science"] == (9 if same else 4)
 
@@ -77,7 +78,7 @@ def test_purchase_price_floor() -> None:
     """readings.PURCHASE_PRICE_FLOOR: a Trading Post and Smuggler's Cache together make the price 0."""
     assert R.PURCHASE_PRICE_FLOOR == 0
     game = cities_game(["ephesus", "giza", "rhodes"])
-    arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"]], coins=[0, 0, 0],
+    edit.arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"]], coins=[0, 0, 0],
             built={0: ["a1_smugglers_cache", "a1_west_trading_post"]})
     force_production(game, 0, "")
     assert builds(game, 0, "a1_baths") == [(0, 0)]
@@ -88,7 +89,7 @@ def test_cities_extra_production_sellable(monkeypatch: pytest.MonkeyPatch, sella
     """readings.CITIES_EXTRA_PRODUCTION_SELLABLE: a neighbour's Black Market unit is not for sale (False)."""
     monkeypatch.setattr(R, "CITIES_EXTRA_PRODUCTION_SELLABLE", sellable)
     game = cities_game(["ephesus", "giza", "rhodes"])
-    arrange(game, hands=[["a1_stockade"], ["a1_loom"], ["a1_loom"]], coins=[5, 0, 0],
+    edit.arrange(game, hands=[["a1_stockade"], ["a1_loom"], ["a1_loom"]], coins=[5, 0, 0],
             built={1: ["a2_black_market"]})
     force_production(game, 0, "")
     no_sales(game, 2)
@@ -102,7 +103,7 @@ def test_produced_counts_choice_cards(monkeypatch: pytest.MonkeyPatch, counts: b
     Market does not give it (True)."""
     monkeypatch.setattr(R, "PRODUCED_COUNTS_CHOICE_CARDS", counts)
     game = cities_game(["ephesus", "giza", "rhodes"])
-    arrange(game, built={0: ["a2_black_market", "a2_caravansery"]})
+    edit.arrange(game, built={0: ["a2_black_market", "a2_caravansery"]})
     missing = game.state.extra_choices(0)[0]
     raw = sum(1 << r for r in range(4))
     assert (missing & raw == 0) == counts
@@ -161,7 +162,8 @@ def test_team_losses_hit_teammate(monkeypatch: pytest.MonkeyPatch, hits: bool) -
     """readings.TEAM_LOSSES_HIT_TEAMMATE: "every other player" includes the builder's teammate."""
     monkeypatch.setattr(R, "TEAM_LOSSES_HIT_TEAMMATE", hits)
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    arrange(game, hands=[["a1_hideout", "a1_altar"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[0] * 4)
+    edit.arrange(game,
+                 hands=[["a1_hideout", "a1_altar"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[0] * 4)
     play_turn(game, {0: ("build", "a1_hideout")})
     assert sorted(game.to_act()) == ([1, 2, 3] if hits else [2, 3])
 
@@ -180,7 +182,7 @@ def test_trade_with_a_teammate_is_normal() -> None:
     """Reading without a switch (cities.md §11.3): buying from a teammate costs the normal price and pays
     the teammate."""
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[5, 0, 0, 0])
+    edit.arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[5, 0, 0, 0])
     force_production(game, 0, "")
     force_production(game, 1, "S", sell=True)
     no_sales(game, 3)

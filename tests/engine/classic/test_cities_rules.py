@@ -14,6 +14,7 @@ from engine.classic import compiled as C
 from engine.classic.resolve import military, opponents
 from engine.classic.rules import new_game
 from engine.classic.scoring import score_city
+from tests.engine.classic import state_edits as edit
 from tests.engine.classic.cities_helpers import (
     ALL_RESOURCES,
     black_position,
@@ -22,7 +23,7 @@ from tests.engine.classic.cities_helpers import (
     play_turn,
     settle,
 )
-from tests.engine.classic.helpers import arrange, builds, force_production, no_sales, stage_offers
+from tests.engine.classic.helpers import builds, force_production, no_sales, stage_offers
 
 # --- setup -------------------------------------------------------------------------------------------
 
@@ -51,7 +52,7 @@ def test_seven_turns_per_age_and_the_last_card_discarded() -> None:
 
 def test_babylon_b_plays_its_eighth_card() -> None:
     game = cities_game(["babylon", "rhodes", "ephesus"], sides=["B", "A", "A"])
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
             stages={0: 2}, turn=7)
     play_turn(game, {0: ("build", "a1_altar")})
     assert game.state.phase == "babylon" and game.to_act() == [0]
@@ -144,7 +145,7 @@ def test_a_seat_without_coins_takes_the_whole_loss_as_debt_without_a_decision() 
 def test_coins_spent_this_turn_cannot_pay_a_loss() -> None:
     game = black_position("a3_opium_distillery", age=3, coins=5)
     force_production(game, 1, ALL_RESOURCES)
-    arrange(game, hands=[["a3_opium_distillery", "a1_altar"], ["a3_capitol", "a1_loom"],
+    edit.arrange(game, hands=[["a3_opium_distillery", "a1_altar"], ["a3_capitol", "a1_loom"],
                          ["a1_loom", "a1_press"]])
     force_production(game, 0, ALL_RESOURCES)
     force_production(game, 1, ALL_RESOURCES)
@@ -204,7 +205,7 @@ def test_byzantium_stages_give_diplomacy_tokens() -> None:
         force_production(game, 0, ALL_RESOURCES)
         for stage, tokens in enumerate(stages):
             hands = [["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]]
-            arrange(game, hands=hands, coins=[10, 10, 10])
+            edit.arrange(game, hands=hands, coins=[10, 10, 10])
             force_production(game, 0, ALL_RESOURCES)
             before = game.state.diplomacy[0]
             play_turn(game, {0: ("wonder", "a1_altar")})
@@ -218,10 +219,10 @@ def test_byzantium_stages_give_diplomacy_tokens() -> None:
 
 def test_petra_stages_cost_coins_to_the_bank() -> None:
     game = cities_game(["petra", "rhodes", "ephesus"], sides="A")
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
             stages={0: 1}, coins=[4, 3, 3])
     assert stage_offers(game, 0) == []
-    arrange(game, coins=[6, 3, 3], stages={0: 1})
+    edit.arrange(game, coins=[6, 3, 3], stages={0: 1})
     assert stage_offers(game, 0) == [(0, 0)]
     play_turn(game, {0: ("wonder", "a1_altar")})
     assert game.state.coins[0] == 1 and score_city(game.state, 0)["wonder"] == 10
@@ -229,14 +230,14 @@ def test_petra_stages_cost_coins_to_the_bank() -> None:
 
 def test_petra_b_first_stage_makes_the_others_lose_two() -> None:
     game = cities_game(["petra", "rhodes", "ephesus"], sides="B")
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
             coins=[0, 0, 0])
     force_production(game, 0, "CCOO")
     play_turn(game, {0: ("wonder", "a1_altar")})
     assert game.state.phase == "debt" and game.to_act() == [1, 2]
     settle(game, {1: 2, 2: 1})
     assert game.state.coins == [0, 1, 2] and game.state.debt == [0, 0, 1]
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
             coins=[10, 0, 0], stages={0: 1})
     play_turn(game, {0: ("wonder", "a1_altar")})  # stage 2: 10 coins to the bank, 14 VP
     assert game.state.coins[0] == 0 and score_city(game.state, 0)["wonder"] == 3 + 14
@@ -244,13 +245,13 @@ def test_petra_b_first_stage_makes_the_others_lose_two() -> None:
 
 def test_architect_firm_frees_stage_resources_not_coins() -> None:
     game = cities_game(["petra", "rhodes", "ephesus"], sides="B")
-    arrange(game, hands=[["a1_altar"], ["a1_loom"], ["a1_loom"]], built={0: ["a2_architect_firm"]},
+    edit.arrange(game, hands=[["a1_altar"], ["a1_loom"], ["a1_loom"]], built={0: ["a2_architect_firm"]},
             coins=[9, 0, 0])
     no_sales(game, 1, 2)
     assert stage_offers(game, 0) == [(0, 0)]
-    arrange(game, stages={0: 1}, coins=[9, 0, 0])
+    edit.arrange(game, stages={0: 1}, coins=[9, 0, 0])
     assert stage_offers(game, 0) == []
-    arrange(game, coins=[10, 0, 0])
+    edit.arrange(game, coins=[10, 0, 0])
     assert stage_offers(game, 0) == [(0, 0)]
 
 
@@ -259,15 +260,15 @@ def test_architect_firm_frees_stage_resources_not_coins() -> None:
 
 def test_smugglers_cache_lowers_each_unit_of_a_neighbours_starting_resource() -> None:
     game = cities_game(["ephesus", "giza", "rhodes"])  # left neighbour Giza sells stone, right Rhodes ore
-    arrange(game, hands=[["a2_aqueduct"], ["a1_loom"], ["a1_loom"]], coins=[10, 0, 0], age=2)
+    edit.arrange(game, hands=[["a2_aqueduct"], ["a1_loom"], ["a1_loom"]], coins=[10, 0, 0], age=2)
     force_production(game, 0, "")
     force_production(game, 1, "SSS", sell=True)
     assert builds(game, 0, "a2_aqueduct") == [(6, 0)]
-    arrange(game, built={0: ["a1_smugglers_cache"]}, coins=[10, 0, 0])
+    edit.arrange(game, built={0: ["a1_smugglers_cache"]}, coins=[10, 0, 0])
     force_production(game, 0, "")
     force_production(game, 1, "SSS", sell=True)
     assert builds(game, 0, "a2_aqueduct") == [(3, 0)]
-    arrange(game, built={0: ["a1_smugglers_cache", "a1_west_trading_post"]}, coins=[10, 0, 0])
+    edit.arrange(game, built={0: ["a1_smugglers_cache", "a1_west_trading_post"]}, coins=[10, 0, 0])
     force_production(game, 0, "")
     force_production(game, 1, "SSS", sell=True)
     assert builds(game, 0, "a2_aqueduct") == [(0, 0)]  # 1 coin - 1, floor 0
@@ -275,12 +276,12 @@ def test_smugglers_cache_lowers_each_unit_of_a_neighbours_starting_resource() ->
 
 def test_clandestine_wharves_take_one_coin_off_one_unit_per_purchase() -> None:
     game = cities_game(["ephesus", "giza", "rhodes"])
-    arrange(game, hands=[["a2_walls"], ["a1_loom"], ["a1_loom"]], coins=[10, 0, 0], age=2,
+    edit.arrange(game, hands=[["a2_walls"], ["a1_loom"], ["a1_loom"]], coins=[10, 0, 0], age=2,
             built={0: ["a1_west_clandestine_wharf"]})
     force_production(game, 0, "")
     force_production(game, 1, "SSS", sell=True)
     assert builds(game, 0, "a2_walls") == [(5, 0)]
-    arrange(game, built={0: ["a1_east_clandestine_wharf"]}, coins=[10, 0, 0])
+    edit.arrange(game, built={0: ["a1_east_clandestine_wharf"]}, coins=[10, 0, 0])
     force_production(game, 0, "")
     force_production(game, 1, "SSS", sell=True)
     assert builds(game, 0, "a2_walls") == [(6, 0)]  # the east wharf does not reach the left neighbour
@@ -288,14 +289,14 @@ def test_clandestine_wharves_take_one_coin_off_one_unit_per_purchase() -> None:
 
 def test_secret_warehouse_and_black_market_produce_for_their_owner() -> None:
     game = cities_game(["ephesus", "giza", "rhodes"])
-    arrange(game, hands=[["a2_walls", "a2_school"], ["a1_loom"], ["a1_loom"]], coins=[0, 0, 0], age=2,
+    edit.arrange(game, hands=[["a2_walls", "a2_school"], ["a1_loom"], ["a1_loom"]], coins=[0, 0, 0], age=2,
             built={0: ["a1_secret_warehouse"]})
     no_sales(game, 1, 2)
     force_production(game, 0, "SS")
     game.state.abilities[0].add("secret_warehouse")
     assert builds(game, 0, "a2_walls") == [(0, 0)]  # SS + one more stone
     assert builds(game, 0, "a2_school") == []  # wood and papyrus: papyrus from the board only
-    arrange(game, built={0: ["a2_black_market"]}, coins=[0, 0, 0])
+    edit.arrange(game, built={0: ["a2_black_market"]}, coins=[0, 0, 0])
     no_sales(game, 1, 2)
     force_production(game, 0, "P")
     game.state.abilities[0].add("black_market")
@@ -308,10 +309,10 @@ def test_secret_warehouse_and_black_market_produce_for_their_owner() -> None:
 
 def test_a_spy_copies_the_best_symbol_of_a_neighbours_green_card() -> None:
     game = cities_game(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"],
+    edit.arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"],
                          1: ["a1_scriptorium"], 2: ["a1_workshop"]})
     assert score_city(game.state, 0)["science"] == 1 + 1 + 1 + 7  # the tablet completes a set
-    arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"], 1: [], 2: []})
+    edit.arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"], 1: [], 2: []})
     assert score_city(game.state, 0)["science"] == 2  # no green card next door: nothing
 
 
@@ -376,7 +377,7 @@ def test_cities_views_show_debt_diplomacy_conflicts_and_black_cards() -> None:
 
 def test_babylons_last_card_can_make_the_others_lose_coins_after_its_play() -> None:
     game = cities_game(["babylon", "rhodes", "ephesus"], sides=["B", "A", "A"])
-    arrange(game, hands=[["a1_altar", "a1_hideout"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_hideout"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
             stages={0: 2}, turn=7, coins=[5, 5, 5])
     play_turn(game, {0: ("build", "a1_altar")})
     assert game.state.phase == "babylon"

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 from engine.classic import compiled as C
 from engine.classic.scoring import score_city
+from tests.engine.classic import state_edits as edit
 from tests.engine.classic.helpers import act, arrange, builds, force_production, make
 
 
 def test_chain_needs_the_named_structure_in_the_city() -> None:
     game = make(["rhodes", "ephesus", "alexandria"])
     hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    arrange(game, age=2, hands=hands, built={0: ["a1_baths"]}, coins={0: 0})
+    edit.arrange(game, age=2, hands=hands, built={0: ["a1_baths"]}, coins={0: 0})
     assert builds(game, 0, "a2_aqueduct") == [(0, 0)]
     assert game.view(0)["my_turn"]["cards"][0]["chain"] is True
-    arrange(game, built={0: [], 1: ["a1_baths"]})  # a neighbour's Baths do not help
+    edit.arrange(game, built={0: [], 1: ["a1_baths"]})  # a neighbour's Baths do not help
     assert builds(game, 0, "a2_aqueduct") == []
 
 
 def test_chain_build_pays_nothing_and_is_reported() -> None:
     game = make(["rhodes", "ephesus", "alexandria"])
     hands = [["a2_forum", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    arrange(game, age=2, hands=hands, built={0: ["a1_west_trading_post"]}, coins={0: 0})
+    edit.arrange(game, age=2, hands=hands, built={0: ["a1_west_trading_post"]}, coins={0: 0})
     events = act(game, 0, type="build", card="a2_forum", left=0, right=0)
     act(game, 1, type="discard", card="a2_loom")
     events = act(game, 2, type="discard", card="a2_walls")
@@ -31,7 +32,7 @@ def test_chain_build_pays_nothing_and_is_reported() -> None:
 def test_a_card_under_a_wonder_stage_is_not_a_structure() -> None:
     game = make(["giza", "ephesus", "alexandria"])
     hands = [["a1_baths", "a1_altar"], ["a1_loom", "a1_press"], ["a1_pawnshop", "a1_theater"]]
-    arrange(game, hands=hands)
+    edit.arrange(game, hands=hands)
     force_production(game, 0, "SS")
     act(game, 0, type="wonder", card="a1_baths", left=0, right=0)
     act(game, 1, type="discard", card="a1_loom")
@@ -39,7 +40,7 @@ def test_a_card_under_a_wonder_stage_is_not_a_structure() -> None:
     s = game.state
     assert C.CARD_INDEX["a1_baths"] not in s.built[0] and s.colors[0][C.BLUE] == 0
     hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    arrange(game, age=2, hands=hands)
+    edit.arrange(game, age=2, hands=hands)
     force_production(game, 0, "")
     assert builds(game, 0, "a2_aqueduct") == []  # no chain from a tucked card
     # the tucked card stays hidden (seat 1's memory is left out: this position was set up, not played)
@@ -49,14 +50,15 @@ def test_a_card_under_a_wonder_stage_is_not_a_structure() -> None:
 def test_a_chain_never_makes_a_wonder_stage_free() -> None:
     game = make(["giza", "ephesus", "alexandria"])
     hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    arrange(game, age=2, hands=hands, built={0: ["a1_baths"]})
+    edit.arrange(game, age=2, hands=hands, built={0: ["a1_baths"]})
     force_production(game, 0, "")
     assert [a for a in game.legal_actions(0) if a["type"] == "wonder"] == []
 
 
 def test_selling_does_not_stop_the_seller_from_using_its_resource() -> None:
     game = make(["giza", "olympia", "babylon"])
-    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_stockade", "a1_theater"], ["a1_press", "a1_loom"]])
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_stockade", "a1_theater"], ["a1_press", "a1_loom"]])
     act(game, 0, type="build", card="a1_stockade", left=2, right=0)
     act(game, 1, type="build", card="a1_stockade", left=0, right=0)
     act(game, 2, type="discard", card="a1_press")
@@ -87,7 +89,7 @@ def test_arena_counts_stages_and_haven_own_brown_cards_only() -> None:
 
 def test_copied_strategists_counts_the_copiers_neighbours() -> None:
     game = make(["olympia", "giza", "rhodes"], sides=["B", "A", "A"])
-    arrange(game, built={1: ["a3_strategists_guild"]}, stages={0: 3},
+    edit.arrange(game, built={1: ["a3_strategists_guild"]}, stages={0: 3},
             tokens={1: [-1, -1, -1], 2: [-1], 0: [-1, -1]})
     game.state.copies[0] = C.CARD_INDEX["a3_strategists_guild"]
     assert score_city(game.state, 0)["guilds"] == 4  # Olympia's neighbours' defeats (3 + 1), not its own

@@ -6,6 +6,7 @@ import engine
 from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.classic.scoring import score_city
+from tests.engine.classic import state_edits as edit
 from tests.engine.classic.helpers import act, arrange, builds, force_production, make
 
 
@@ -15,12 +16,13 @@ def test_commerce_from_turn_start() -> None:
     game = make(["giza", "rhodes", "ephesus"])
     hands = [["a1_stockade", "a1_baths", "a1_altar"], ["a1_lumber_yard", "a1_stockade", "a1_loom"],
              ["a1_press", "a1_loom", "a1_theater"]]
-    arrange(game, hands=hands)
+    edit.arrange(game, hands=hands)
     act(game, 1, type="build", card="a1_lumber_yard", left=0, right=0)
     assert builds(game, 0, "a1_stockade") == []
     act(game, 0, type="discard", card="a1_baths")
     act(game, 2, type="discard", card="a1_press")
-    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_loom", "a1_theater"], ["a1_loom", "a1_pawnshop"]])
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_loom", "a1_theater"], ["a1_loom", "a1_pawnshop"]])
     assert builds(game, 0, "a1_stockade") == [(2, 0)]
 
 
@@ -30,7 +32,7 @@ def test_discount_from_build_turn_reaches_babylons_seventh_card() -> None:
     assert R.DISCOUNT_FROM_BUILD_TURN
     assert R.late_discounts([15, 0], [0, 0]) == [15, 0]
     game = make(["babylon", "olympia", "giza"], sides=["B", "A", "A"])
-    arrange(game, hands=[["a1_west_trading_post", "a1_stockade"], ["a1_baths", "a1_pawnshop"],
+    arrange(game, hands=[["a1_west_trading_post", "a1_stockade"], ["a1_baths", "a1_guard_tower"],
                          ["a1_press", "a1_loom"]], stages={0: 2}, turn=6)
     act(game, 0, type="build", card="a1_west_trading_post", left=0, right=0)
     act(game, 1, type="discard", card="a1_baths")
@@ -45,7 +47,8 @@ def test_halicarnassus_in_city_order_and_post_turn_order() -> None:
     assert R.HALICARNASSUS_IN_CITY_ORDER
     assert R.POST_TURN_ORDER == ("halicarnassus", "babylon")
     game = make(["babylon", "halicarnassus", "giza"], sides=["B", "A", "A"])
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: 2, 1: 1}, turn=6)
     force_production(game, 1, "OOO")
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
@@ -61,7 +64,8 @@ def test_military_after_pending_counts_a_halicarnassus_red_card() -> None:
     """Reading without a switch (readings module doc, digest §11): a red card taken by Halicarnassus on
     turn 6 fights this age."""
     game = make(["halicarnassus", "giza", "rhodes"])
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: 1}, turn=6, discard=["a1_barracks"])
     force_production(game, 0, "OOO")
     act(game, 0, type="wonder", card="a1_altar", left=0, right=0)
@@ -75,7 +79,7 @@ def test_shipowners_copy_counts_itself() -> None:
     """readings.SHIPOWNERS_COPY_COUNTS_ITSELF: a copied Shipowners Guild adds +1 for itself."""
     assert R.SHIPOWNERS_COPY_COUNTS_ITSELF
     game = make(["olympia", "giza", "rhodes"], sides=["B", "A", "A"])
-    arrange(game, built={0: ["a1_lumber_yard", "a1_loom"], 1: ["a3_shipowners_guild"]}, stages={0: 3})
+    edit.arrange(game, built={0: ["a1_lumber_yard", "a1_loom"], 1: ["a3_shipowners_guild"]}, stages={0: 3})
     game.state.copies[0] = C.CARD_INDEX["a3_shipowners_guild"]
     assert score_city(game.state, 0)["guilds"] == 3
 
@@ -97,7 +101,7 @@ def test_free_city_cannot_win() -> None:
     from engine.classic.scoring import finish
 
     game = engine.new_game("classic", seats=2, seed=4)
-    arrange(game, built={2: ["a3_palace", "a3_pantheon"]})
+    edit.arrange(game, built={2: ["a3_palace", "a3_pantheon"]})
     result = finish(game.state)
     assert result["winners"] in ([0], [1], [0, 1]) and len(result["scores"]) == 2
     assert result["free_city"]["civilian"] == 15
@@ -108,12 +112,12 @@ def test_free_city_abilities_and_no_seventh_card() -> None:
     for the Free City; a Free City with Babylon B stage 2 has no 7th card to play."""
     assert R.FREE_CITY_ABILITIES and not R.FREE_CITY_PLAYS_LAST_CARD
     game = make(["giza", "rhodes", "olympia"], seats=2)
-    arrange(game, hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"]],
+    edit.arrange(game, hands=[["a1_scriptorium", "a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"]],
             stages={2: 2})
     act(game, 0, type="discard", card="a1_theater")
     assert {"type": "olympia", "card": "a1_scriptorium", "free_city": True} in game.legal_actions(0)
     game = make(["giza", "rhodes", "babylon"], sides=["A", "A", "B"], seats=2)
-    arrange(game, hands=[["a1_altar", "a1_theater", "a1_loom"], ["a1_baths", "a1_pawnshop"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_theater", "a1_loom"], ["a1_baths", "a1_pawnshop"]],
             stages={2: 2}, turn=6)
     game.state.pile = [C.CARD_INDEX["a1_press"]]
     act(game, 0, type="build", card="a1_altar", left=0, right=0)
@@ -127,7 +131,7 @@ def test_babylon_mini_turn_uses_the_updated_state() -> None:
     """readings.POST_TURN_ORDER (digest §10 step 7): Babylon B's 7th card is played after the turn with the
     coins received during it and the neighbours' new production."""
     game = make(["babylon", "giza", "rhodes"], sides=["B", "A", "A"])
-    hands = [["a1_altar", "a1_stockade"], ["a1_lumber_yard", "a1_pawnshop"], ["a1_press", "a1_loom"]]
+    hands = [["a1_altar", "a1_stockade"], ["a1_lumber_yard", "a1_guard_tower"], ["a1_press", "a1_loom"]]
     arrange(game, hands=hands, stages={0: 2}, turn=6, coins={0: 0})
     act(game, 0, type="discard", card="a1_altar")
     act(game, 1, type="build", card="a1_lumber_yard", left=0, right=0)

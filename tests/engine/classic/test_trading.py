@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import engine
-from tests.engine.classic.helpers import act, arrange, builds, make, stage_offers
+from tests.engine.classic import state_edits as edit
+from tests.engine.classic.helpers import act, builds, make, stage_offers
 
 HANDS = [["a1_stockade", "a1_baths", "a1_workshop", "a2_aqueduct"], ["a1_altar", "a1_theater"],
          ["a1_pawnshop", "a1_stockade"]]
@@ -12,7 +13,7 @@ HANDS = [["a1_stockade", "a1_baths", "a1_workshop", "a2_aqueduct"], ["a1_altar",
 def _game(boards: list[str], built: dict[int, list[str]], coins: int = 10, sides: str | list[str] = "A"):
     game = make(boards, sides=sides)
     hands = HANDS + [["a1_loom"]] * (len(boards) - 3)
-    return arrange(game, hands=hands, built=built, coins=[coins] * len(boards))
+    return edit.arrange(game, hands=hands, built=built, coins=[coins] * len(boards))
 
 
 def _option(game, seat: int, card: str) -> dict:
@@ -47,19 +48,19 @@ def test_marketplace_discounts_manufactured_goods_from_both_neighbours() -> None
 
 def test_olympia_b_buys_raw_materials_at_one_from_both_and_is_not_cumulative() -> None:
     game = _game(["olympia", "giza", "babylon"], {2: ["a1_stone_pit"]}, sides=["B", "A", "A"])
-    arrange(game, stages={0: 1})
+    edit.arrange(game, stages={0: 1})
     assert sorted(builds(game, 0, "a1_baths")) == [(0, 1), (1, 0)]
-    arrange(game, built={0: ["a1_west_trading_post", "a1_east_trading_post"], 2: ["a1_stone_pit"]})
+    edit.arrange(game, built={0: ["a1_west_trading_post", "a1_east_trading_post"], 2: ["a1_stone_pit"]})
     assert sorted(builds(game, 0, "a1_baths")) == [(0, 1), (1, 0)]
     assert game.view(0)["cities"][0]["prices"]["right"]["glass"] == 2
 
 
 def test_yellow_and_wonder_one_of_production_cannot_be_sold() -> None:
     game = _game(["giza", "babylon", "alexandria"], {1: ["a2_caravansery"]})
-    arrange(game, stages={2: 2})  # Alexandria A stage 2: one of W/S/C/O, not sellable
+    edit.arrange(game, stages={2: 2})  # Alexandria A stage 2: one of W/S/C/O, not sellable
     assert builds(game, 0, "a1_stockade") == []
     assert _option(game, 0, "a1_stockade")["build_reason"] == "the resources cannot be produced or bought"
-    arrange(game, built={0: ["a2_caravansery"]})  # but a city uses its own Caravansery
+    edit.arrange(game, built={0: ["a2_caravansery"]})  # but a city uses its own Caravansery
     assert builds(game, 0, "a1_stockade") == [(0, 0)]
 
 
@@ -72,7 +73,7 @@ def test_either_or_brown_card_sells_either_type() -> None:
 def test_a_neighbour_sells_at_most_its_production() -> None:
     game = _game(["rhodes", "giza", "babylon"], {1: ["a1_stone_pit"], 2: ["a1_stone_pit"]})
     assert builds(game, 0, "a2_aqueduct") == [(4, 2)]
-    arrange(game, built={1: [], 2: ["a1_stone_pit"]})
+    edit.arrange(game, built={1: [], 2: ["a1_stone_pit"]})
     assert builds(game, 0, "a2_aqueduct") == []
 
 
@@ -125,7 +126,7 @@ def test_the_buyer_chooses_the_seller_of_each_unit_even_the_dearer_one() -> None
     # with the West Trading Post, Babylon buys the left's wood at 1.
     game = _game(["babylon", "alexandria", "olympia"],
                  {0: ["a1_west_trading_post"], 1: ["a1_lumber_yard"], 2: ["a1_glassworks"]})
-    arrange(game, hands=[["a2_temple", "a1_altar"], ["a1_theater", "a1_baths"], ["a1_loom", "a1_press"]])
+    edit.arrange(game, hands=[["a2_temple", "a1_altar"], ["a1_theater", "a1_baths"], ["a1_loom", "a1_press"]])
     # (2, 2): wood from the dearer right, glass from the left; (1, 2) is cheaper for both, yet legal too.
     assert builds(game, 0, "a2_temple") == [(1, 2), (3, 0), (0, 4), (2, 2)]
     view = next(c for c in game.view(0)["my_turn"]["cards"] if c["card"] == "a2_temple")

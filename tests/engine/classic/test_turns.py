@@ -8,6 +8,7 @@ import engine
 from engine.api import IllegalAction
 from engine.classic import compiled as C
 from engine.classic.resolve import military
+from tests.engine.classic import state_edits as edit
 from tests.engine.classic.helpers import act, arrange, dealt, discard_all, make
 
 
@@ -42,7 +43,7 @@ def test_sides_options() -> None:
 
 def test_simultaneous_choice_replace_and_reveal() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_guard_tower"], ["a1_press", "a1_loom"]],
             turn=2)
     events = act(game, 0, type="build", card="a1_altar", left=0, right=0)
     assert events == [{"type": "chosen", "seat": 0, "city": 0}]
@@ -75,7 +76,8 @@ def test_hands_pass_left_in_ages_one_and_three_right_in_two(age: int, shift: int
 
 def test_seventh_card_is_discarded_without_coins_then_military() -> None:
     game = make(["olympia", "rhodes", "ephesus"])
-    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             turn=6, built={1: ["a1_guard_tower", "a1_barracks"]}, coins=[3, 3, 3])
     act(game, 0, type="build", card="a1_stockade", left=0, right=0)
     act(game, 1, type="discard", card="a1_baths")
@@ -92,14 +94,15 @@ def test_seventh_card_is_discarded_without_coins_then_military() -> None:
 def test_military_values_per_age() -> None:
     game = make(["giza", "rhodes", "ephesus"])
     for age, win in ((1, 1), (2, 3), (3, 5)):
-        arrange(game, age=age, built={0: ["a1_stockade"], 1: [], 2: []}, tokens={0: [], 1: [], 2: []})
+        edit.arrange(game, age=age, built={0: ["a1_stockade"], 1: [], 2: []}, tokens={0: [], 1: [], 2: []})
         military(game.state, [])
         assert game.state.tokens == [[win, win], [-1], [-1]]
 
 
 def test_illegal_actions_change_nothing() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    arrange(game, hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             built={0: ["a1_theater"]}, coins={0: 0})
     game.state.for_sale[1] = [0] * 7
     game.state.for_sale[2] = [0] * 7
@@ -124,19 +127,19 @@ def test_illegal_actions_change_nothing() -> None:
     for action, reason in bad:
         with pytest.raises(IllegalAction, match=reason):
             game.apply(0, action)
-    arrange(game, built={0: ["a1_altar"]})
+    edit.arrange(game, built={0: ["a1_altar"]})
     with pytest.raises(IllegalAction, match="already built"):
         game.apply(0, {"type": "build", "card": "a1_altar", "left": 0, "right": 0})
     with pytest.raises(IllegalAction, match="nothing to choose"):
         game.apply(5, {"type": "discard", "card": "a1_altar"})
-    arrange(game, built={0: ["a1_theater"]})
+    edit.arrange(game, built={0: ["a1_theater"]})
     assert game.to_dict() == snapshot
 
 
 def test_never_two_identical_structures_even_across_ages() -> None:
     game = make(["giza", "rhodes", "ephesus"])
     hands = [["a2_loom", "a2_press"], ["a2_glassworks", "a2_school"], ["a2_vineyard", "a2_bazar"]]
-    arrange(game, age=2, hands=hands, built={0: ["a1_loom"]})
+    edit.arrange(game, age=2, hands=hands, built={0: ["a1_loom"]})
     offers = [a for a in game.legal_actions(0) if a["card"] == "a2_loom"]
     assert [a["type"] for a in offers] == ["discard"]
     assert [a["type"] for a in game.legal_actions(0) if a["card"] == "a2_press"] == ["build", "discard"]
@@ -144,8 +147,8 @@ def test_never_two_identical_structures_even_across_ages() -> None:
 
 def test_coins_for_discard_and_trade_not_usable_in_the_same_turn() -> None:
     game = make(["giza", "olympia", "ephesus"])
-    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
-            coins=[0, 3, 3])
+    hands = [["a1_stockade", "a1_altar"], ["a1_baths", "a1_guard_tower"], ["a1_press", "a1_loom"]]
+    arrange(game, hands=hands, coins=[0, 3, 3])
     # city 0 (Giza) cannot pay 2 coins for Olympia's wood: its coins come only at the end of the turn
     assert [a for a in game.legal_actions(0) if a["card"] == "a1_stockade" and a["type"] == "build"] == []
     act(game, 0, type="discard", card="a1_altar")

@@ -9,7 +9,8 @@ import pytest
 import engine
 from engine.api import IllegalAction
 from engine.classic import compiled as C
-from tests.engine.classic.helpers import act, arrange, dealt, force_production, make
+from tests.engine.classic import state_edits as edit
+from tests.engine.classic.helpers import act, dealt, force_production, make
 
 
 def _ids(cards: list[int]) -> list[str]:
@@ -33,7 +34,7 @@ def test_setup_uses_three_player_decks_and_a_free_city() -> None:
 
 def test_controller_chooses_own_card_then_the_free_citys() -> None:
     game = make(["giza", "rhodes", "ephesus"], seats=2)
-    arrange(game, hands=[["a1_altar", "a1_theater", "a1_pawnshop"], ["a1_baths", "a1_loom"]])
+    edit.arrange(game, hands=[["a1_altar", "a1_theater", "a1_pawnshop"], ["a1_baths", "a1_loom"]])
     assert all("free_city" not in a for a in game.legal_actions(0))
     with pytest.raises(IllegalAction, match="own city first"):
         act(game, 0, type="build", card="a1_theater", left=0, right=0, free_city=True)
@@ -61,21 +62,22 @@ def test_controller_chooses_own_card_then_the_free_citys() -> None:
 
 def test_free_city_discards_only_when_it_cannot_play() -> None:
     game = make(["giza", "rhodes", "ephesus"], seats=2)
-    arrange(game, hands=[["a1_altar", "a1_stockade", "a1_pawnshop"], ["a1_baths", "a1_loom"]])
+    edit.arrange(game, hands=[["a1_altar", "a1_stockade", "a1_pawnshop"], ["a1_baths", "a1_loom"]])
     act(game, 0, type="discard", card="a1_altar")
     types = {(a["type"], a["card"]) for a in game.legal_actions(0)}
     assert ("discard", "a1_pawnshop") not in types and ("build", "a1_pawnshop") in types
     assert not any(a["card"] == "a1_stockade" for a in game.legal_actions(0))  # no wood: not playable
     with pytest.raises(IllegalAction, match="Free City"):
         act(game, 0, type="discard", card="a1_stockade", free_city=True)
-    arrange(game, hands=[["a1_altar", "a1_stockade", "a1_barracks"], ["a1_baths", "a1_loom"]], coins={2: 0})
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_stockade", "a1_barracks"], ["a1_baths", "a1_loom"]], coins={2: 0})
     act(game, 0, type="discard", card="a1_altar")
     assert {a["type"] for a in game.legal_actions(0)} == {"discard"}
 
 
 def test_free_city_must_build_a_chain_card_for_free() -> None:
     game = make(["giza", "rhodes", "ephesus"], seats=2)
-    arrange(game, age=2, hands=[["a2_aqueduct", "a2_temple", "a2_loom"], ["a2_press", "a2_walls"]],
+    edit.arrange(game, age=2, hands=[["a2_aqueduct", "a2_temple", "a2_loom"], ["a2_press", "a2_walls"]],
             built={2: ["a1_baths"]})
     force_production(game, 2, "SS")
     act(game, 0, type="discard", card="a2_loom")
@@ -85,7 +87,7 @@ def test_free_city_must_build_a_chain_card_for_free() -> None:
 
 def test_free_city_buys_from_the_controller_if_he_wishes() -> None:
     game = make(["olympia", "giza", "rhodes"], seats=2)
-    arrange(game, hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_loom"]],
+    edit.arrange(game, hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_loom"]],
             built={1: ["a1_lumber_yard"]})
     act(game, 0, type="discard", card="a1_altar")
     offers = sorted((a["left"], a["right"]) for a in game.legal_actions(0) if a["card"] == "a1_stockade")
@@ -133,7 +135,7 @@ def test_each_age_uses_exactly_twenty_one_cards() -> None:
 
 def test_free_city_halicarnassus_is_chosen_by_the_controller() -> None:
     game = make(["giza", "rhodes", "halicarnassus"], seats=2)
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_loom"]], stages={2: 1},
+    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_loom"]], stages={2: 1},
             discard=["a1_tavern"])
     force_production(game, 2, "OOO")
     act(game, 0, type="discard", card="a1_altar")

@@ -6,7 +6,8 @@ import pytest
 
 from engine.classic import compiled as C
 from engine.classic.scoring import score_city
-from tests.engine.classic.helpers import act, arrange, force_production, make, no_sales, stage_offers
+from tests.engine.classic import state_edits as edit
+from tests.engine.classic.helpers import act, force_production, make, no_sales, stage_offers
 
 # Transcribed from the cards digest: board side -> stages "COST effect..."
 STAGES: dict[str, list[str]] = {
@@ -51,7 +52,8 @@ def _game(bs: str, k: int):
     board, side = bs.split("_")
     others = [b for b in sorted(RESOURCE) if b != board][:2]
     game = make([board, *others], sides=[side, "A", "A"])
-    arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    edit.arrange(game,
+                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
             stages={0: k}, coins={0: 5}, discard=["a1_tavern"], age=1, turn=2)
     no_sales(game, 1, 2)
     return game

@@ -11,7 +11,9 @@ from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
+    deck_for,
     events_of,
+    game_from,
     give,
     give_token,
     give_turn,
@@ -191,20 +193,26 @@ def test_arena_counts_only_own_wonders_lighthouse_itself() -> None:
 
 
 def test_pawn_at_zero_after_age_two_last_active_begins_age_three() -> None:
-    game = edit.ready(["guard_tower", "theater"], age=2, coins=40)
-    game.state.structure.left = 2  # two cards left in Age II: the next two turns end it
-    game.apply(0, {"type": "discard", "card": "guard_tower"})
-    events = game.apply(1, {"type": "discard", "card": "theater"})
+    front = ["brewery", "aqueduct"]  # two cards left in Age II, the 18 others discarded: two turns end it
+    game = game_from({"age": 2, "to_play": 0, "structure": {"accessible": front},
+                      "discard": deck_for(1, []) + deck_for(2, front)[:18],
+                      "cities": [{"coins": 40}, {"coins": 40}]})
+    game.apply(0, {"type": "discard", "card": "brewery"})
+    events = game.apply(1, {"type": "discard", "card": "aqueduct"})
     assert events_of(events, "age_start") == [{"type": "age_start", "seat": 1, "age": 3,
                                                "first_player": 1}]
 
 
 def test_pair_with_the_last_card_of_age_three_then_scoring() -> None:
-    game = edit.ready(["workshop"], age=3, coins=40)
-    game.state.structure.left = 1  # the last card of Age III
-    edit.give(game, 0, "laboratory")
-    game.state.progress_board[:] = [TOKEN_INDEX["philosophy"]]
-    build(game, "workshop")
+    # Academy is the last card of Age III (the others discarded), Study's sundial makes the pair, and
+    # Philosophy is the only token left on the board (seat 1 took the 4 others).
+    game = game_from({"age": 3, "to_play": 0, "structure": {"accessible": ["academy"]},
+                      "discard": deck_for(1, []) + deck_for(2, []) + deck_for(3, ["academy", "study"])[:18],
+                      "progress_board": ["philosophy"],
+                      "cities": [{"coins": 40, "cards": ["study"]},
+                                 {"coins": 40,
+                                  "progress": ["agriculture", "architecture", "economy", "masonry"]}]})
+    build(game, "academy")
     assert not game.is_over() and game.view(0)["pending"]["kind"] == "progress"
     events = game.apply(0, {"type": "progress", "token": "philosophy"})
     assert game.is_over() and game.result()["scores"][0]["progress"] == 7

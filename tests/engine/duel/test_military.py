@@ -5,8 +5,17 @@ from __future__ import annotations
 import pytest
 
 from engine.duel.scoring import military_points
-from tests.engine.duel import state_edits as edit
-from tests.engine.duel.helpers import build, coins, events_of, give_token, pawn, ready, set_coins, set_pawn
+from tests.engine.duel.helpers import (
+    build,
+    coins,
+    events_of,
+    game_from,
+    give_token,
+    pawn,
+    ready,
+    set_coins,
+    set_pawn,
+)
 
 
 def test_archery_range_enters_a_zone_opponent_loses_2() -> None:
@@ -43,9 +52,9 @@ def test_crossing_two_zones_triggers_both_tokens_in_order() -> None:
 
 
 def test_token_applies_once() -> None:
-    game = edit.ready(["walls", "guard_tower"], age=2, coins=20)
-    edit.set_pawn(game, 2)
-    game.state.military_tokens[2] = False  # seat 1's 2-coin token, taken earlier
+    game = game_from({"age": 2, "structure": {"accessible": ["walls"]}, "pawn": 2,
+                      "military_tokens": [True, True, False, True],  # seat 1's 2-coin token, taken earlier
+                      "cities": [{"coins": 20}, {"coins": 20}]})
     events = build(game, "walls")
     assert pawn(game) == 4 and not events_of(events, "military_token") and coins(game)[1] == 20
 
