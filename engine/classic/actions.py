@@ -173,9 +173,10 @@ def _wharves(state: State, city: int) -> int:
     return purchase_effects(state, city) & WHARVES if state.cities else 0
 
 
-def card_build(state: State, city: int, card: int,
-               prices: Pricer) -> tuple[tuple[Coins, ...], int, str | None, bool]:
-    """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
+def card_build(state: State, city: int, card: int, prices: Pricer,
+               wharves: int | None = None) -> tuple[tuple[Coins, ...], int, str | None, bool]:
+    """(payments, bank coins, reason, chain) to build ``card`` in ``city`` (``wharves``: the available
+    Clandestine Wharves, default looked up)."""
     names = state.names[city]
     if C.CARD_NAME_IDX[card] in names:
         return (), 0, "already built", False
@@ -186,7 +187,8 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return (), bank, "not enough coins", False
-    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, _wharves(state, city))
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank,
+                             _wharves(state, city) if wharves is None else wharves)
     return found, bank, reason, False
 
 
@@ -246,10 +248,11 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     prices = pricer(state, city, discounts(state, city, late))
     wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
     olympia = olympia_ready(state, city)
+    wharves = _wharves(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
     out = []
     for card in dict.fromkeys(cards):
-        build, bank, reason, chain = card_build(state, city, card, prices)
+        build, bank, reason, chain = card_build(state, city, card, prices, wharves)
         free = olympia and reason != "already built"
         out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, free,
                                      wonder_bank)))
