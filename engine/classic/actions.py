@@ -190,9 +190,10 @@ def _wharves(state: State, city: int) -> int:
     return purchase_effects(state, city) & WHARVES if state.cities else 0
 
 
-def card_build(state: State, city: int, card: int,
-               prices: Pricer) -> tuple[tuple[Coins, ...], int, str | None, bool]:
-    """(payments, bank coins, reason, chain) to build ``card`` in ``city``."""
+def card_build(state: State, city: int, card: int, prices: Pricer,
+               wharves: int | None = None) -> tuple[tuple[Coins, ...], int, str | None, bool]:
+    """(payments, bank coins, reason, chain) to build ``card`` in ``city`` (``wharves``: the available
+    Clandestine Wharves, default looked up)."""
     names = state.names[city]
     if C.CARD_NAME_IDX[card] in names:
         return (), 0, "already built", False
@@ -203,7 +204,8 @@ def card_build(state: State, city: int, card: int,
     coins = state.coins[city]
     if bank > coins:
         return (), bank, "not enough coins", False
-    found, reason = payments(prices, C.CARD_NEED[card], coins - bank, _wharves(state, city))
+    found, reason = payments(prices, C.CARD_NEED[card], coins - bank,
+                             _wharves(state, city) if wharves is None else wharves)
     return found, bank, reason, False
 
 

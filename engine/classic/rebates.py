@@ -71,8 +71,13 @@ class Story(NamedTuple):
 NO_STORY = Story(0, ())
 
 
+_EFFECT_NAMES = frozenset(EFFECT_ABILITY.values())
+
+
 def owned_effects(abilities: set[str]) -> int:
     """The once-per-turn purchase effects of a city with ``abilities`` (mask)."""
+    if _EFFECT_NAMES.isdisjoint(abilities):
+        return 0
     mask = 0
     for bit, ability in EFFECT_ABILITY.items():
         if ability in abilities:
