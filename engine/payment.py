@@ -294,8 +294,13 @@ def _minimal_purchases(deficit: Vec, own_choices: Vec) -> dict[Vec, Vec]:
                     lst[r] -= 1
                     nxt.setdefault(tuple(lst), assigned + (r,))
         states = nxt
-    return {d: a for d, a in states.items()
-            if not any(o != d and all(x <= y for x, y in zip(o, d, strict=True)) for o in states)}
+    # A dominated deficit is dominated by a minimal one of a smaller total: test each against those only.
+    minimal: list[Vec] = []
+    for d in sorted(states, key=sum):
+        if not any(all(map(int.__le__, o, d)) for o in minimal):
+            minimal.append(d)
+    kept = set(minimal)
+    return {d: a for d, a in states.items() if d in kept}
 
 
 def _splits(

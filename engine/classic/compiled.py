@@ -167,12 +167,17 @@ BLACK_CARDS: dict[int, tuple[int, ...]] = {
 
 
 def deck(age: int, players: int) -> list[int]:
-    """Every non-guild card copy of ``age`` used with ``players`` players (a card index per copy)."""
-    out: list[int] = []
-    for i in range(N_CARDS):
-        if CARD_AGE[i] == age and not IS_GUILD[i] and not IS_BLACK[i]:
-            out.extend(i for marker in CARD_COPIES[i] if marker <= players)
-    return out
+    """Every non-guild card copy of ``age`` used with ``players`` players (a card index per copy; a new
+    list, computed once per (age, players))."""
+    found = _DECKS.get((age, players))
+    if found is None:
+        found = _DECKS[(age, players)] = tuple(
+            i for i in range(N_CARDS) if CARD_AGE[i] == age and not IS_GUILD[i] and not IS_BLACK[i]
+            for marker in CARD_COPIES[i] if marker <= players)
+    return list(found)
+
+
+_DECKS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 
 # --- boards ----------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from typing import NamedTuple
 from engine.classic import compiled as C
 from engine.classic import readings as R
 from engine.memo import BoundedMemo
-from engine.payment import Market, all_payments, minimal_purchases
+from engine.payment import minimal_purchases
 
 Units = tuple[int, ...]
 
@@ -232,21 +232,32 @@ def _canonical(purchase: Purchase) -> Purchase:
 
 
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
-    """The shared solver on a purchase as it is (nothing owned: the lack is the need); without any
-    one-of card for sale, :func:`_splits_of_units` over the minimal purchases (the same answer, cheaper)."""
-    if not (purchase.left.choices or purchase.right.choices):
-        if not purchase.own_choices:
-            return _splits_of_units(purchase.lacking, purchase.left, purchase.right)
-        union: set[Coins] = set()
-        for rest in minimal_purchases(purchase.lacking, purchase.own_choices):
-            union.update(_splits_of_units(rest, purchase.left, purchase.right))
-        return tuple(sorted(union, key=lambda pay: (pay.left + pay.right, pay)))
-    size = len(purchase.lacking)
-    markets = tuple(Market(PRICES[seller.cheap][:size] if not seller.rebate
-                           else tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
-                    for seller in (purchase.left, purchase.right))
-    found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
-    return tuple(Coins(p.coins[0], p.coins[1]) for p in found)
+    """Every payment of a purchase as it is (nothing owned: the lack is the need): the splits of
+    :func:`_splits_of_units` over the minimal purchases and the ways the sellers' one-of cards can be
+    used; the same answer as the shared solver (:func:`engine.payment.all_payments`), cheaper."""
+    left, right = purchase.left, purchase.right
+    if not (purchase.own_choices or left.choices or right.choices):
+        return _splits_of_units(purchase.lacking, left, right)
+    rests = minimal_purchases(purchase.lacking, purchase.own_choices) if purchase.own_choices \
+        else (purchase.lacking,)
+    lefts, rights = _fixed_sellers(left), _fixed_sellers(right)
+    union: set[Coins] = set()
+    for rest in rests:
+        for at_left in lefts:
+            for at_right in rights:
+                union.update(_splits_of_units(rest, at_left, at_right))
+    return tuple(sorted(union, key=lambda pay: (pay.left + pay.right, pay)))
+
+
+def _fixed_sellers(seller: Seller) -> list[Seller]:
+    """The seller as fixed units only, once per way its one-of cards can be used (each gives one unit
+    of one resource it names): what it can sell is what one of them can."""
+    if not seller.choices:
+        return [seller]
+    found = {seller.units}
+    for choice in seller.choices:
+        found = {units[:j] + (units[j] + 1,) + units[j + 1:] for units in found for j in BITS[choice]}
+    return [Seller(units, (), seller.cheap, seller.rebate) for units in sorted(found)]
 
 
 def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:

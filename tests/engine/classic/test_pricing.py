@@ -41,7 +41,7 @@ from engine.payment import Market, all_payments, payment_options
 def _direct(purchase: Purchase) -> tuple[Coins, ...]:
     """The solver on the purchase as it is (no reduction, no memo)."""
     size = len(purchase.lacking)
-    markets = tuple(Market(PRICES[seller.cheap][:size], seller.units, seller.choices)
+    markets = tuple(Market(tuple(seller.price(j) for j in range(size)), seller.units, seller.choices)
                     for seller in (purchase.left, purchase.right))
     found = all_payments(purchase.lacking, (0,) * size, purchase.own_choices, markets)
     return tuple(Coins(*p.coins) for p in found)
@@ -214,3 +214,15 @@ def test_a_free_city_chain_is_built_never_staged_nor_discarded() -> None:
     assert ActionKey(WONDER, 1, 1, 0) not in legal and ActionKey(WONDER, 2, 1, 0) in legal
     assert not any(k.kind == DISCARD for k in legal)
     assert [k.kind for k in legal_of([stuck], free_city=True)] == [DISCARD]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_purchases_with_rebates_answer_like_the_solver(seed: int) -> None:
+    """Cities' Smuggler's Cache (a unit 1 coin cheaper) on one-of cards for sale too."""
+    rng = random.Random(100 + seed)
+    for _ in range(600):
+        plain = _random_purchase(rng)
+        size = len(plain.lacking)
+        purchase = plain._replace(left=plain.left._replace(rebate=rng.randrange(1 << size)),
+                                  right=plain.right._replace(rebate=rng.randrange(1 << size)))
+        assert solve_purchase(purchase).payments == _direct(purchase), purchase
