@@ -84,6 +84,42 @@
   }
   return { count: cities.length, problems: out };
 },
+  clipped(outside = null) {
+  // Text cut off: an element holding text whose content is wider or taller than its box while its overflow
+  // is hidden (an ellipsis included), or that runs out of its card, chip, wonder stage or city.
+  const out = [];
+  const holders = ".card, .chip, .stage, .city, .mark, .token, .wonder, .log-entry, .toast, .moment";
+  for (const el of document.body.querySelectorAll("*")) {
+    if (el.closest("svg, script, style, title") || el.closest("[aria-hidden=true]")) continue;
+    if (outside && el.closest(outside)) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (!own) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue; // nothing shown (a label for screen readers only)
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden") continue;
+    const what = `${el.tagName.toLowerCase()}.${[...el.classList].join(".")} "${el.textContent.trim().slice(0, 40)}"`;
+    const hides = (v) => v !== "visible";
+    if ((hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1) || (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1)) {
+      out.push(`${what}: ${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight}`);
+      continue;
+    }
+    const holder = el.parentElement?.closest(holders);
+    if (holder) {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const box = holder.getBoundingClientRect();
+      for (const t of range.getClientRects()) {
+        if (t.width < 1) continue;
+        if (t.left < box.left - 1 || t.right > box.right + 1 || t.top < box.top - 1 || t.bottom > box.bottom + 1) {
+          out.push(`${what}: runs out of ${holder.className}`);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+},
   sideways() {
       const width = document.documentElement.clientWidth;
       const out = document.documentElement.scrollWidth > width + 1 ? [`page ${document.documentElement.scrollWidth} > ${width}`] : [];

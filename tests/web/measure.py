@@ -4,6 +4,7 @@ axe-core accessibility scan (axe injected from web/node_modules)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,12 @@ async def hidden_effects(page: Page) -> tuple[int, list[str]]:
 async def cut_names(page: Page) -> list[str]:
     """Names cut off on the board: of a card that may be taken, a wonder or a progress token."""
     return list(await page.evaluate(f"({PROBES}).cutNames()"))
+
+
+async def clipped_text(page: Page, outside: str | None = None) -> list[str]:
+    """Text elements cut off: wider or taller than their box with their overflow hidden (or an ellipsis),
+    or running out of their card, chip, wonder stage or city (those inside ``outside`` left out)."""
+    return list(await page.evaluate(f"({PROBES}).clipped({json.dumps(outside)})"))
 
 
 async def ring_problems(page: Page) -> tuple[int, list[str]]:

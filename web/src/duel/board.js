@@ -55,6 +55,7 @@ const CITY_FIT_LEVELS = 6; // a city's built cards: one column with names, two, 
 /** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
 function fitBoard(board) {
   markTooWide(board, ".pyramid .card-name", "long");
+  markTooWide(board, ".discard .chip-name", "long");
   for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS);
 }
 

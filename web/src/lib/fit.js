@@ -25,9 +25,9 @@ export function fitKey(boxes) {
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
  * inside it (the group itself when boxSelector is null) overflows; the last level when none fits.
  * Returns the level. Levels are ordered (a larger level never cuts off what a smaller one showed). While
- * the group keeps its size, a board only fills up, so a level that still fits is kept (one layout read,
- * the one the browser makes anyway, and no style change) and a larger one is searched by halves when it
- * no longer does; a new size (the window, the language) searches every level again. */
+ * the group keeps its size, a level that still fits is kept when the next larger one does not fit (two
+ * layout reads), the others are searched by halves on the side where the answer lies; a new size (the
+ * window, the language) searches every level again. */
 export function fitGroup(group, boxSelector, levels) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
   const size = fitSize(group);
@@ -35,12 +35,17 @@ export function fitGroup(group, boxSelector, levels) {
   if (group.__fitKey === key) return Number(group.dataset.fit);
   const sameSize = group.__fitSize === size && group.dataset.fit !== undefined;
   let low = sameSize ? Number(group.dataset.fit) : 0;
-  if (sameSize && !boxes.some(overflowing)) {
-    group.__fitKey = key;
-    return low;
-  }
-  if (sameSize) low = Math.min(low + 1, levels - 1); // the current level is cut off: only larger ones
   let high = levels - 1;
+  if (sameSize && !boxes.some(overflowing)) {
+    // Still fits: keep it unless the next larger size fits too (content can also shrink).
+    if (low > 0) group.dataset.fit = String(low - 1);
+    if (low === 0 || boxes.some(overflowing)) {
+      group.dataset.fit = String(low);
+      group.__fitKey = key;
+      return low;
+    }
+    [low, high] = [0, low - 1];
+  } else if (sameSize) low = Math.min(low + 1, levels - 1); // the current level is cut off: only larger ones
   while (low < high) {
     const mid = (low + high) >> 1;
     group.dataset.fit = String(mid);
@@ -52,7 +57,7 @@ export function fitGroup(group, boxSelector, levels) {
   return low;
 }
 
-/** Marks each element matching selector inside root whose one line of text is wider than its box with
+/** Marks each element matching selector inside root whose text is wider or taller than its box with
  * cls (the CSS gives it a smaller size), and unmarks the others: every width is read before any class
  * changes (one layout), and only when the elements, their text or their classes changed since. */
 export function markTooWide(root, selector, cls) {
@@ -60,7 +65,7 @@ export function markTooWide(root, selector, cls) {
   const keyOf = () => `${innerWidth}x${innerHeight}:${els.map((el) => `${el.className}:${el.textContent}`).join("|")}`;
   if (root.__wideKey?.[selector] === keyOf()) return;
   for (const el of els) el.classList.remove(cls);
-  const wide = els.map((el) => el.scrollWidth > el.clientWidth + 1);
+  const wide = els.map((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
   els.forEach((el, i) => { if (wide[i]) el.classList.add(cls); });
   root.__wideKey = { ...root.__wideKey, [selector]: keyOf() };
 }

@@ -1,0 +1,58 @@
+"""Nothing clipped, in any language (issue 16): with names of the 24-character limit, the TV at 7 seats in
+Polish and in Persian, the Duel's cities late in Age III, and a phone show every text whole (wrapped, or
+shrunk to fit): no text element is cut off. (The Duel pyramid's covered cards are not checked here: their
+names and costs are still cut, see the report of issue 16.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, Page
+
+from host.names import NAME_MAX
+from tests.web import scene as scenes
+from tests.web.measure import clipped_text
+from tests.web.pages import shot
+from tests.web.scene import advance, scene
+
+FIRST_NAMES = ("Aleksandra", "Bartłomiej", "Czesława", "Dobrosława", "Eugeniusz", "Franciszka", "Grzegorz")
+LONG_NAMES = tuple(f"{first} Wiśniewska-Kowalczyk"[:NAME_MAX] for first in FIRST_NAMES)
+
+
+async def in_language(page: Page, lang: str, key: str) -> None:
+    await page.evaluate(f"localStorage.setItem('{key}', '{lang}')")
+    await page.reload()
+    await page.wait_for_selector(".game, .phone-head")
+    await page.wait_for_timeout(300)
+
+
+@pytest.mark.parametrize("lang", ["pl", "fa"])
+async def test_seven_seats_with_long_names_clip_nothing(host_url: str, chromium: Browser, lang: str,
+                                                        monkeypatch: pytest.MonkeyPatch,
+                                                        shots: Path | None) -> None:
+    monkeypatch.setattr(scenes, "NAMES", LONG_NAMES)
+    assert all(len(name) == NAME_MAX for name in LONG_NAMES)
+    async with scene(chromium, host_url, "classic", 7, seed=5, phone=False) as s:
+        await advance(s, 7 * 9)
+        await in_language(s.board, lang, "wt.lang.board")
+        await s.board.wait_for_timeout(2500)  # the moment of the new age is over
+        await shot(s.board, shots, f"clip-classic-7-{lang}")
+        found = await clipped_text(s.board)
+        assert found == []
+
+
+async def test_duel_cities_in_age_three_and_a_phone_clip_nothing(host_url: str, chromium: Browser,
+                                                                shots: Path | None) -> None:
+    async with scene(chromium, host_url, "duel", 2, seed=3) as s:
+        await advance(s, 60)
+        await s.board.wait_for_timeout(2500)
+        await shot(s.board, shots, "clip-duel-III")
+        found = await clipped_text(s.board, outside=".pyramid")
+        print(*found, sep="\n")
+        assert found == []
+        assert s.phone is not None
+        await shot(s.phone, shots, "clip-duel-phone")
+        found = await clipped_text(s.phone)
+        print(*found, sep="\n")
+        assert found == []
