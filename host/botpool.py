@@ -245,9 +245,9 @@ class BotPool:
         ``ticket`` says whose question it is (its turn among the waiting ones)."""
         reply = await self._ask(question, ticket)
         index = reply.get("index")
-        if not _is_index(index, question.legal):
+        if not isinstance(index, int) or not _is_index(index, question.legal):
             raise BotFailed(f"its answer {index!r} is not one of the {len(question.legal)} legal actions")
-        return int(index)
+        return index
 
     async def suggest(self, question: Question, ticket: Ticket | None = None) -> list[Hint]:
         """The coach's hints for ``question`` (a :data:`SUGGEST` question), best first; waits its turn
