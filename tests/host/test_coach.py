@@ -35,8 +35,8 @@ async def duel_table(start_host: Any, connect: Any, *, coach: bool = True,
 
 async def deciding(ann: Client, bo: Client) -> tuple[Client, Client, dict[str, Any]]:
     """The phone that must decide now, the other one, and the deciding phone's view payload."""
-    for phone, other in ((ann, bo), (bo, ann)):
-        await phone.wait("view")
+    for each in (ann, bo):
+        await each.wait("view")
     for phone, other in ((ann, bo), (bo, ann)):
         view = phone.last("view")
         if view["legal_actions"]:
@@ -98,7 +98,8 @@ async def test_a_hint_is_two_of_the_seats_own_legal_actions_and_everyone_hears_o
     assert len({repr(s["action"]) for s in suggestions}) == len(suggestions)
     for suggestion in suggestions:
         assert suggestion["action"] in view["legal_actions"]
-        assert suggestion["reason"] == suggestion["reasons"][0] and isinstance(suggestion["reason"]["code"], str)
+        assert suggestion["reason"] == suggestion["reasons"][0]
+        assert isinstance(suggestion["reason"]["code"], str)
     # The coach saw exactly what the phone gets: its own view and legal actions, nothing else.
     assert len(asked) == 1 and asked[0].task == SUGGEST and asked[0].seconds == COACH_SECONDS
     assert asked[0].view == view["view"] and asked[0].legal == view["legal_actions"]
