@@ -781,8 +781,10 @@ class Hub:
             self.coaching.discard(key)
         async with table.lock:
             game = table.engine_game
-            if (table.step != step or seat.generation != generation or self._seat_of(sid, table) is not seat
-                    or game is None or game.legal_actions(seat.seat) != legal):
+            # Stale once the seat decided (or changed hands) or its choice changed; other seats' choices in
+            # a simultaneous turn leave it valid.
+            if (seat.generation != generation or self._seat_of(sid, table) is not seat or game is None
+                    or seat.seat not in game.to_act() or game.legal_actions(seat.seat) != legal):
                 raise HostError("stale", "the game moved on while the coach thought; ask again")
         return {"step": step, "suggestions": [{"action": legal[h.index], "reason": h.reason,
                                                "reasons": h.reasons} for h in hints]}

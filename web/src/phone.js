@@ -72,7 +72,7 @@ const state = {
   grant: null, // the claimed set-up key: this phone may create one table and be its remote
   hostKey: null, // this phone is the table's remote (the host phone) while it holds the key
   hostTools: false,
-  hints: null, // the coach's answer for this seat: {step, asking, list, error} (lib/coach.js)
+  hints: null, // the coach's answer for this seat: {decision, asking, list, error} (lib/coach.js)
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
@@ -269,6 +269,7 @@ function showNotice(msg) {
   if (!text) return;
   state.notices += 1;
   logBatch({ id: `notice.${state.step}.${state.notices}`, step: state.step, notice: msg });
+  if (mine && msg.notice === "asked_coach") return; // this phone asked: its hints are the answer
   toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat, ms: mine ? 10000 : undefined });
 }
 
@@ -421,20 +422,26 @@ async function act(action) {
 
 /** Asks the coach for this decision's hints (the host acks them; nothing is played). */
 async function askCoach() {
-  const step = state.step;
-  state.hints = { step, asking: true, list: [] };
+  const decision = decisionKey();
+  state.hints = { decision, asking: true, list: [] };
   paint();
   const reply = await request(socket, "suggest", {});
-  if (state.hints?.step !== step) return;
-  state.hints = reply.ok ? { step, list: reply.suggestions || [] } : { step, list: [], error: errorText(reply) };
+  if (state.hints?.decision !== decision) return;
+  state.hints = reply.ok ? { decision, list: reply.suggestions || [] } : { decision, list: [], error: errorText(reply) };
   paint();
+}
+
+/** This seat's decision as a key: hints hold while its legal actions do (others' choices in a simultaneous
+ * turn move the step, not the decision). */
+function decisionKey() {
+  return JSON.stringify(state.legal);
 }
 
 /** The coach's part of the game's ctx: while the table's coach is on and this seat must decide. */
 function coachCtx() {
   if (!state.table?.coach || state.table.state !== "playing" || !state.legal.length) return null;
   return {
-    hints: state.hints?.step === state.step ? state.hints : null,
+    hints: state.hints?.decision === decisionKey() ? state.hints : null,
     ask: askCoach,
     hide: () => { state.hints = null; paint(); },
   };

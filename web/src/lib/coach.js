@@ -46,6 +46,14 @@ export function reasonText(reason, seatName) {
   return hasString(`coach.reason.${r.code}`) ? t(`coach.reason.${r.code}`, vars) : t("coach.reason.best_odds");
 }
 
+/** Reasons that only restate the move itself ("drafts Zeus" under "Choose Zeus"). */
+const RESTATING = new Set(["wonder_draft", "progress_token", "choose_start"]);
+
+/** The reason a suggestion shows: its most telling one that says more than the move's own words. */
+export function shownReason(suggestion) {
+  return (suggestion.reasons || []).find((r) => !RESTATING.has(r?.code)) || suggestion.reason;
+}
+
 /** A suggested action in words: what kind of move and its card ("Build Library"), as the phone names it. */
 export function moveText(action, seatName) {
   const card = action.card ? nameOf(action.card) : "";
@@ -79,7 +87,7 @@ export function CoachPanel({ coach, seatName, onPick, busy = false }) {
     <ol class="coach-hints">${(hints.list || []).map((s, i) => html`<li key=${`h${i}`}>
       <button class="act coach-hint" data-ui="hint" data-action=${s.action.type} data-card=${s.action.card || s.action.wonder || s.action.token || ""}
         onClick=${() => onPick(s.action)}><span class="act-label">${moveText(s.action, seatName)}</span>
-        <span class="act-detail">${reasonText(s.reason, seatName)}</span></button></li>`)}</ol>
+        <span class="act-detail">${reasonText(shownReason(s), seatName)}</span></button></li>`)}</ol>
     <p class="hint">${t("coach.note")}</p>
     <button class="keep" data-ui="hide-hints" onClick=${coach.hide}>${t("coach.hide")}</button>
   </section>`;
