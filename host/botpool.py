@@ -44,13 +44,30 @@ class BotFailed(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """What a bot is asked: one seat's view and legal actions (never the game), its level and seed."""
+    """What a bot is asked: one seat's view and legal actions (never the game), its level and seed.
+    ``task`` is :data:`DECIDE` (one move) or :data:`SUGGEST` (the coach's hints, searching for
+    ``seconds`` of the worker's CPU time; ``level`` is then unused)."""
 
     kind: str
     level: str
     view: dict[str, Any]
     legal: list[Action]
     seed: int
+    task: str = "decide"
+    seconds: float | None = None
+
+
+DECIDE, SUGGEST = "decide", "suggest"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One of the coach's suggestions as a worker answers it: the index of the move in the question's
+    legal actions and its reasons (codes with parameters; ``reason`` is the most telling)."""
+
+    index: int
+    reason: dict[str, Any]
+    reasons: list[dict[str, Any]]
 
 
 def _always() -> bool:
@@ -169,7 +186,8 @@ class Worker:
         """Send ``question`` and read its answer; :class:`BotFailed` if the worker died or took longer
         than ``timeout`` seconds (it must then be killed: its state is unknown)."""
         line = json.dumps({"id": number, "kind": question.kind, "level": question.level,
-                           "view": question.view, "legal": question.legal, "seed": question.seed})
+                           "view": question.view, "legal": question.legal, "seed": question.seed,
+                           "task": question.task, "seconds": question.seconds})
         try:
             self.stdin.write(line.encode() + b"\n")
             await self.stdin.drain()
@@ -225,6 +243,29 @@ class BotPool:
     async def decide(self, question: Question, ticket: Ticket | None = None) -> int:
         """The index in ``question.legal`` of the bot's choice; :class:`BotFailed` if none came. The
         ``ticket`` says whose question it is (its turn among the waiting ones)."""
+        reply = await self._ask(question, ticket)
+        index = reply.get("index")
+        if not isinstance(index, int) or not _is_index(index, question.legal):
+            raise BotFailed(f"its answer {index!r} is not one of the {len(question.legal)} legal actions")
+        return index
+
+    async def suggest(self, question: Question, ticket: Ticket | None = None) -> list[Hint]:
+        """The coach's hints for ``question`` (a :data:`SUGGEST` question), best first; waits its turn
+        among the bots' questions like any other (the same fair order)."""
+        reply = await self._ask(question, ticket)
+        hints = reply.get("suggestions")
+        if not isinstance(hints, list) or not hints:
+            raise BotFailed("its answer holds no suggestions")
+        out = []
+        for hint in hints:
+            if not (isinstance(hint, dict) and _is_index(hint.get("index"), question.legal)
+                    and isinstance(hint.get("reason"), dict) and isinstance(hint.get("reasons"), list)):
+                raise BotFailed("its answer holds a suggestion that is not one of the legal actions")
+            out.append(Hint(hint["index"], hint["reason"], hint["reasons"]))
+        return out
+
+    async def _ask(self, question: Question, ticket: Ticket | None) -> dict[str, Any]:
+        """The worker's answer to ``question`` once a slot is granted; :class:`BotFailed` on an error."""
         await self.slots.acquire(ticket or Ticket(""))
         try:
             if self.closed:
@@ -243,10 +284,7 @@ class BotPool:
             self.slots.release()
         if "error" in reply:
             raise BotFailed(str(reply["error"]))
-        index = reply.get("index")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(question.legal):
-            raise BotFailed(f"its answer {index!r} is not one of the {len(question.legal)} legal actions")
-        return index
+        return reply
 
     async def _start(self) -> Worker:
         try:
@@ -276,6 +314,10 @@ class BotPool:
             worker.kill()
         if workers:
             await asyncio.gather(*(w.reap() for w in workers), return_exceptions=True)
+
+
+def _is_index(index: Any, legal: list[Action]) -> bool:
+    return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(legal)
 
 
 class InProcess:

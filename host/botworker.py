@@ -4,10 +4,13 @@
 It reads one question per line on stdin (JSON: ``{"id", "kind", "level", "view", "legal", "seed"}``),
 decides with the policy ``FUNCTION(level, kind)`` gives (``engine.bots.make_policy`` unless a test
 registers another), and writes one answer per line on stdout: ``{"id", "index"}`` (the chosen action's
-index in ``legal``) or ``{"id", "error"}``. A searching policy gets a :class:`engine.bots.Budget` of its
-level's default seconds on this process's ``time.perf_counter``. The worker sees only what a phone of
-that seat would: its view and its legal actions. It runs in its own session at a lower priority (Ctrl-C
-in the host's terminal is the host's to handle; the host stops it) and ends when stdin closes.
+index in ``legal``) or ``{"id", "error"}``. A question with ``"task": "suggest"`` asks the coach
+(:func:`engine.bots.coach.suggest`) instead, searching ``seconds`` of this process's CPU time; its answer
+is ``{"id", "suggestions": [{"index", "reason", "reasons"}, ...]}``. A searching policy gets a
+:class:`engine.bots.Budget` of its level's default seconds on this process's ``time.perf_counter``.
+The worker sees only what a phone of that seat would: its view and its legal actions. It runs in its own
+session at a lower priority (Ctrl-C in the host's terminal is the host's to handle; the host stops it)
+and ends when stdin closes.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections.abc import Callable
 from typing import Any, BinaryIO
 
 from engine.bots import Budget, Policy
+from engine.bots.coach import suggest
 
 PolicyFactory = Callable[[str, str], Policy]
 NICENESS = 5  # the host's event loop goes first when the cores are busy
@@ -52,6 +56,8 @@ def answer(question: dict[str, Any], factory: PolicyFactory, policies: dict[tupl
     """Decide one question; the answer to send back."""
     asked = question.get("id")
     try:
+        if question.get("task") == "suggest":
+            return {"id": asked, "suggestions": hints(question)}
         key = (str(question["level"]), str(question["kind"]))
         policy = policies.get(key)
         if policy is None:
@@ -65,6 +71,15 @@ def answer(question: dict[str, Any], factory: PolicyFactory, policies: dict[tupl
     except Exception as exc:
         detail = traceback.format_exc(limit=-3)
         return {"id": asked, "error": f"{type(exc).__name__}: {exc}"[:300], "detail": detail[-2000:]}
+
+
+def hints(question: dict[str, Any]) -> list[dict[str, Any]]:
+    """The coach's suggestions for a ``suggest`` question: each one's index in ``legal`` and reasons."""
+    legal = question["legal"]
+    seconds = float(question["seconds"])
+    budget = Budget(seconds=seconds, clock=time.process_time)
+    found = suggest(question["view"], legal, seed=int(question["seed"]), budget=budget)
+    return [{"index": index_of(s.action, legal), "reason": s.reason, "reasons": s.reasons} for s in found]
 
 
 def serve(questions: BinaryIO, answers: BinaryIO, factory: PolicyFactory) -> None:

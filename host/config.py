@@ -37,6 +37,8 @@ class Limits:
     history_page: int = 20  # games in one page of /api/history
     record_bytes: int = 2 * 1024 * 1024  # an imported game record's JSON at most
     replays_total: int = 32  # replays running at once (each holds one game's steps in memory)
+    coach_burst: float = 3.0  # hints one seat may ask for at once (one pending at a time)...
+    coach_rate: float = 6 / 60.0  # ...then per second (six a minute)
 
 
 def default_bot_workers() -> int:
@@ -55,6 +57,7 @@ class BotSettings:
     workers: int = field(default_factory=default_bot_workers)  # processes that think, spawned lazily
     decision_timeout_seconds: float = 20.0  # a worker that thinks longer is killed (the move falls back)
     policies: str = "engine.bots:make_policy"  # "module:function" giving a policy for (level, kind)
+    coach_seconds: float = 1.0  # CPU seconds the coach searches for one hint (in a worker)
 
 
 @dataclass(frozen=True)

@@ -106,9 +106,10 @@ class Table:
     change (lobby expiry), ``ended`` the time the game ended (finished tables leave memory after a grace
     period). ``lock`` orders the changes of one table: a change and its commit finish before the next
     change of that table starts. ``clock`` is the table's time per decision in seconds (``None``: no
-    clock). The bots' and clocks' bookkeeping lives in ``autoplay`` (see :mod:`host.autoplay`). A table
-    in state :data:`DAMAGED` could not be restored: it is shown with ``damage`` (the reason) and refuses
-    every change, so that its saved rows are never overwritten.
+    clock); ``coach`` lets its phones ask for hints. The bots' and clocks' bookkeeping lives in
+    ``autoplay`` (see :mod:`host.autoplay`). A table in state :data:`DAMAGED` could not be restored:
+    it is shown with ``damage`` (the reason) and refuses every change, so that its saved rows are never
+    overwritten.
     """
 
     code: str
@@ -130,6 +131,7 @@ class Table:
     history: list[LogEntry] = field(default_factory=list, repr=False)
     turn_actions: dict[int, int] = field(default_factory=dict, repr=False)
     clock: float | None = None
+    coach: bool = False  # a seated phone may ask the coach for a hint (``suggest``)
     damage: str | None = None  # why a DAMAGED table could not be restored
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
     autoplay: TableAutoplay = field(default_factory=TableAutoplay, repr=False, compare=False)

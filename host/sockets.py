@@ -26,7 +26,9 @@ from socketio import packet
 
 import engine
 from engine.api import Action, GameSpec
+from engine.bots.seeds import derive_seed
 from host.autoplay import Autoplay
+from host.botpool import SUGGEST, BotFailed, Question, Ticket
 from host.config import HostConfig
 from host.errors import HostError
 from host.limits import FairShare, RateLimiter, Throttled
@@ -142,6 +144,8 @@ class Hub:
         self.limited = Throttled(log, "events refused by the rate limits")
         self.busy = Throttled(log, "listing and watching requests refused by their shared budget")
         self.dropped = Throttled(log, "clients dropped for not reading their messages")
+        self.coach_rate = RateLimiter(limits.coach_burst, limits.coach_rate)  # per table and seat
+        self.coaching: set[str] = set()  # the table and seat of every hint being thought of now
         self.sio = HostServer(
             async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
             ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, max_http_buffer_size=MAX_TRANSPORT,
@@ -165,7 +169,7 @@ class Hub:
             "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
             "start": self.start, "act": self.act, "play_again": self.play_again,
             "release_seat": self.release_seat, "set_bot": self.set_bot, "resend_view": self.resend_view,
-            "replay": self.replay, **self._host_phone_events(),
+            "replay": self.replay, "suggest": self.suggest, **self._host_phone_events(),
         }.items():
             self.sio.on(name, self._guard(name, handler))
         self.sweeper: asyncio.Task[None] | None = None
@@ -317,7 +321,7 @@ class Hub:
             "seats": [self._seat_payload(table, s, now) for s in table.seats],
             "free_seats": sum(1 for s in table.seats if not s.taken),
             "options": declared.public_options(table.options), "autostart": table.autostart,
-            "multi_seat": table.multi_seat, "clock": table.clock,
+            "multi_seat": table.multi_seat, "clock": table.clock, "coach": table.coach,
             "join_url": f"{bases[0]}/t/{table.code}",
             "join_urls": [f"{b}/t/{table.code}" for b in bases],
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
@@ -330,7 +334,7 @@ class Hub:
         error code ``damaged_table`` with the reason (nothing else of it can be trusted)."""
         return {"code": table.code, "game": table.game, "title": table.game, "state": table.state,
                 "seats": [], "free_seats": 0, "options": {}, "autostart": False, "multi_seat": False,
-                "clock": None, "join_url": "", "join_urls": [], "board_url": "", "qr_url": "",
+                "clock": None, "coach": False, "join_url": "", "join_urls": [], "board_url": "", "qr_url": "",
                 "next_code": None, "error": "damaged_table", "message": table.damage}
 
     def _seat_payload(self, table: Table, seat: Seat, now: float) -> dict[str, Any]:
@@ -625,7 +629,7 @@ class Hub:
         table = await self.tables.create(
             data.get("game"), data.get("options"), data.get("autostart", False), data.get("seats"),
             data.get("multi_seat", False), creator=client.address if client is not None else None,
-            clock=data.get("clock"),
+            clock=data.get("clock"), coach=data.get("coach", False),
         )
         self.list_version += 1
         if host_key is not None:
@@ -699,7 +703,7 @@ class Hub:
             raise HostError("forbidden", f"only the board of table {table.code} may change its settings")
         async with table.lock:
             await self.tables.configure(table, data.get("options"), data.get("seats"), data.get("autostart"),
-                                        data.get("multi_seat"), data.get("clock", UNSET))
+                                        data.get("multi_seat"), data.get("clock", UNSET), data.get("coach"))
             self.send(self.table_messages(table))
         return {}
 
@@ -731,6 +735,59 @@ class Hub:
                 raise HostError("not_seated", "this socket holds no seat any more")
             played = await self.play(table, seat, data["action"])
         return {"events": played.events, "step": played.step}
+
+    async def suggest(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
+        """The coach's two best moves for the socket's seat, thought of in a bot worker from that seat's
+        view and legal actions only; never played. Everyone at the table hears that the seat asked."""
+        client = self.clients.get(sid)
+        if client is None or client.role != SEAT or client.code is None or client.seat is None:
+            raise HostError("not_seated", "this socket holds no seat; join a table first")
+        table = self.tables.get(client.code)
+        async with table.lock:
+            seat = self._seat_of(sid, table)
+            if seat is None:
+                raise HostError("not_seated", "this socket holds no seat any more")
+            if not table.coach:
+                raise HostError("coach_off", f"the coach is off at table {table.code}")
+            game = table.engine_game
+            if table.state == OVER:
+                raise HostError("game_over", f"the game at table {table.code} is over")
+            if table.state != PLAYING or game is None:
+                raise HostError("not_started", f"table {table.code} has not started")
+            if seat.seat not in game.to_act():
+                raise HostError("not_your_turn", f"seat {seat.seat} need not act now")
+            key = f"{table.code}/{seat.seat}"
+            if key in self.coaching:
+                raise HostError("rate_limited", "the coach is still thinking of this seat's last hint",
+                                retry_after=1.0)
+            wait = self.coach_rate.take(key)
+            if wait:
+                raise HostError("rate_limited", "too many hints; the coach needs a moment",
+                                retry_after=max(0.001, round(wait, 3)))
+            step, generation = table.step, seat.generation
+            legal = game.legal_actions(seat.seat)
+            question = Question(table.game, "hard", game.view(seat.seat), legal,
+                                derive_seed(table.seed, seat.seat, step), SUGGEST,
+                                self.config.bots.coach_seconds)
+            self.coaching.add(key)
+            self.send([self.notice(table, seat, "asked_coach")])
+        try:
+            hints = await self.autoplay.pool.suggest(
+                question, Ticket(table.code, table.creator, lambda: self.in_use(table)))
+        except BotFailed as exc:
+            log.warning("table %s seat %d: the coach failed (%s)", table.code, seat.seat, exc)
+            raise HostError("internal", "the coach could not think of a hint; try again") from None
+        finally:
+            self.coaching.discard(key)
+        async with table.lock:
+            game = table.engine_game
+            # Stale once the seat decided (or changed hands) or its choice changed; other seats' choices in
+            # a simultaneous turn leave it valid.
+            if (seat.generation != generation or self._seat_of(sid, table) is not seat or game is None
+                    or seat.seat not in game.to_act() or game.legal_actions(seat.seat) != legal):
+                raise HostError("stale", "the game moved on while the coach thought; ask again")
+        return {"step": step, "suggestions": [{"action": legal[h.index], "reason": h.reason,
+                                               "reasons": h.reasons} for h in hints]}
 
     async def replay(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """A replay command (host.replays): of a finished table (its board or a seated phone), every

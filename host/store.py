@@ -46,13 +46,15 @@ CREATE TABLE IF NOT EXISTS actions (
 # Columns added after the first version; a file written by an older host gets them at start.
 ADDED_COLUMNS = {
     "tables": [("board_key", "TEXT"), ("creator", "TEXT"), ("multi_seat", "INTEGER NOT NULL DEFAULT 0"),
-               ("updated", "REAL"), ("ended", "REAL"), ("clock", "REAL")],
+               ("updated", "REAL"), ("ended", "REAL"), ("clock", "REAL"),
+               ("coach", "INTEGER NOT NULL DEFAULT 0")],
     "seats": [("address", "TEXT"), ("bot", "TEXT"), ("takeover", "INTEGER NOT NULL DEFAULT 0"),
               ("device", "TEXT")],
     "actions": [("chosen_by", "TEXT")],
 }
 TABLE_COLUMNS = ("code", "game", "seat_count", "seed", "options", "autostart", "state", "created",
-                 "next_code", "snapshot", "board_key", "creator", "multi_seat", "updated", "ended", "clock")
+                 "next_code", "snapshot", "board_key", "creator", "multi_seat", "updated", "ended", "clock",
+                 "coach")
 MAX_BATCH = 256  # jobs committed together at most
 
 Statement = tuple[str, Sequence[Any]]
@@ -374,7 +376,8 @@ class Store:
         """Write the table row and all its seats."""
         row = (table.code, table.game, len(table.seats), table.seed, json.dumps(table.options),
                int(table.autostart), table.state, table.created, table.next_code, table.checkpoint,
-               table.board_key, table.creator, int(table.multi_seat), table.updated, table.ended, table.clock)
+               table.board_key, table.creator, int(table.multi_seat), table.updated, table.ended, table.clock,
+               int(table.coach))
         out: list[Statement] = [(f"INSERT OR REPLACE INTO tables ({', '.join(TABLE_COLUMNS)}) "
                                  f"VALUES ({', '.join('?' * len(TABLE_COLUMNS))})", row),
                                 ("DELETE FROM seats WHERE code = ?", (table.code,))]

@@ -246,7 +246,7 @@ class Tables:
     async def _saving(self, table: Table) -> AsyncIterator[None]:
         """Undo every change of ``table`` made inside the block if the block (or its save) fails."""
         kept = (table.state, table.options, table.engine_game, table.next_code, table.autostart,
-                table.multi_seat, table.clock, table.updated, table.ended,
+                table.multi_seat, table.clock, table.coach, table.updated, table.ended,
                 [dataclasses.replace(s) for s in table.seats])
         try:
             yield
@@ -254,7 +254,7 @@ class Tables:
             await self.store.save_table(table)
         except BaseException:
             (table.state, table.options, table.engine_game, table.next_code, table.autostart,
-             table.multi_seat, table.clock, table.updated, table.ended, table.seats) = kept
+             table.multi_seat, table.clock, table.coach, table.updated, table.ended, table.seats) = kept
             raise
 
     async def _room_for(self, creator: str | None) -> None:
@@ -283,7 +283,8 @@ class Tables:
             raise HostError("too_many_tables", f"this host holds {limits.tables_total} tables already")
 
     async def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None,
-                     multi_seat: Any = False, creator: str | None = None, clock: Any = None) -> Table:
+                     multi_seat: Any = False, creator: str | None = None, clock: Any = None,
+                     coach: Any = False) -> Table:
         """A new table in the lobby with a seed drawn from the OS."""
         if not isinstance(game, str) or game not in engine.kinds():
             raise HostError("bad_request", f"unknown game {game!r}; known: {engine.kinds()}")
@@ -291,6 +292,7 @@ class Tables:
         autostart = self._flag(autostart, "autostart", False)
         multi_seat = self._flag(multi_seat, "multi_seat", False)
         turn_clock = self._clock(clock)
+        coached = self._flag(coach, "coach", False)
         declared = engine.spec(game)
         seats = declared.default_seats if seats is None else seats
         if not declared.accepts_seats(seats):
@@ -303,7 +305,7 @@ class Tables:
         table = Table(
             code=self.codes.draw(), game=game, seed=seed, options=options, autostart=autostart,
             multi_seat=multi_seat, seats=[Seat(i) for i in range(seats)], created=now, updated=now,
-            board_key=secrets.token_urlsafe(18), creator=creator, clock=turn_clock,
+            board_key=secrets.token_urlsafe(18), creator=creator, clock=turn_clock, coach=coached,
         )
         try:
             await self.store.create_table(table)
@@ -315,12 +317,14 @@ class Tables:
         return table
 
     async def configure(self, table: Table, options: Any = None, seats: Any = None, autostart: Any = None,
-                        multi_seat: Any = None, clock: Any = UNSET) -> None:
-        """Change a lobby table's settings (the board's right); ``clock`` only when given (``None``: off)."""
+                        multi_seat: Any = None, clock: Any = UNSET, coach: Any = None) -> None:
+        """Change a lobby table's settings (the board's right); ``clock`` only when given (``None``: off),
+        ``coach`` only when not ``None``."""
         refuse_damaged(table)
         if table.state != LOBBY:
             raise HostError("already_started", f"table {table.code} has already started")
         turn_clock = table.clock if clock is UNSET else self._clock(clock)
+        coached = self._flag(coach, "coach", table.coach)
         new_options = table.options if options is None else self._options(table.game, options)
         declared = engine.spec(table.game)
         count = len(table.seats) if seats is None else seats
@@ -336,6 +340,7 @@ class Tables:
             table.autostart = self._flag(autostart, "autostart", table.autostart)
             table.multi_seat = self._flag(multi_seat, "multi_seat", table.multi_seat)
             table.clock = turn_clock
+            table.coach = coached
 
     async def join(self, table: Table, name: Any, seat_no: Any = None, *, holding: Seat | None = None,
                    token: str | None = None, address: str | None = None, device: str | None = None) -> Seat:
@@ -662,6 +667,7 @@ class Tables:
             code=self.codes.draw(), game=table.game, seed=self.seed_source(),
             options=copy.deepcopy(table.options), autostart=table.autostart, multi_seat=table.multi_seat,
             created=now, updated=now, board_key=table.board_key, creator=table.creator, clock=table.clock,
+            coach=table.coach,
             seats=[Seat(s.seat, s.name, s.token, s.address, device=s.device) if s.bot is None or s.takeover
                    else Seat(s.seat, bot=s.bot) for s in table.seats],
         )
@@ -783,7 +789,7 @@ class Tables:
             created=created, updated=float(f["updated"] or created),
             ended=None if f["ended"] is None else float(f["ended"]),
             next_code=text(f["next_code"], "next_code"), checkpoint=text(f["snapshot"], "snapshot"),
-            clock=None if f["clock"] is None else float(f["clock"]),
+            clock=None if f["clock"] is None else float(f["clock"]), coach=bool(f["coach"]),
         )
         if table.state in (PLAYING, OVER):
             self._replay_into(table, saved.actions)

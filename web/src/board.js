@@ -345,10 +345,10 @@ async function listTables() {
   paint();
 }
 
-async function createTable(kind, options, seats, clock = null) {
+async function createTable(kind, options, seats, clock = null, coach = false) {
   state.busy = true;
   paint();
-  const reply = await request(socket, "create_table", { game: kind, options, seats, clock });
+  const reply = await request(socket, "create_table", { game: kind, options, seats, clock, coach });
   state.busy = false;
   if (!reply.ok) {
     state.error = errorText(reply);
@@ -411,6 +411,7 @@ const handlers = {
   onRelease: (seat) => act("release_seat", { code: state.code, seat }),
   onSetBot: (seat, level) => act("set_bot", { code: state.code, seat, level }),
   onClock: (clock) => act("configure", { code: state.code, clock }),
+  onCoach: (coach) => act("configure", { code: state.code, coach }),
   onPlayAgain: async () => {
     const reply = await act("play_again", { code: state.code });
     if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
@@ -542,7 +543,7 @@ function Page() {
   if (state.table.state === "lobby" || !state.view) {
     const manage = state.rights;
     return html`<${Picker} /><${BoardLobby} table=${state.table} title=${title} note=${g.lobbyNote(state.table)} onStart=${handlers.onStart} onRelease=${handlers.onRelease}
-      onSetBot=${manage ? handlers.onSetBot : null} onClock=${manage ? handlers.onClock : null} error=${state.error}>
+      onSetBot=${manage ? handlers.onSetBot : null} onClock=${manage ? handlers.onClock : null} onCoach=${manage ? handlers.onCoach : null} error=${state.error}>
       <${RemoteBar} table=${state.table} onTakeover=${manage ? remote.showTakeover : null} onDrop=${manage ? remote.drop : null} /></${BoardLobby}>`;
   }
   const clock = state.table.state === "playing" ? state.clock : null;

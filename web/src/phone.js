@@ -72,6 +72,7 @@ const state = {
   grant: null, // the claimed set-up key: this phone may create one table and be its remote
   hostKey: null, // this phone is the table's remote (the host phone) while it holds the key
   hostTools: false,
+  hints: null, // the coach's answer for this seat: {decision, asking, list, error} (lib/coach.js)
 };
 const toasts = toastQueue(() => paint());
 const chosenBy = byTracker();
@@ -268,6 +269,7 @@ function showNotice(msg) {
   if (!text) return;
   state.notices += 1;
   logBatch({ id: `notice.${state.step}.${state.notices}`, step: state.step, notice: msg });
+  if (mine && msg.notice === "asked_coach") return; // this phone asked: its hints are the answer
   toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat, ms: mine ? 10000 : undefined });
 }
 
@@ -317,10 +319,10 @@ async function claimSecret() {
 }
 
 /** The host phone creates its table; the TV follows it; this phone then takes a seat there. */
-async function createTable(kind, options, seats, clock) {
+async function createTable(kind, options, seats, clock, coach = false) {
   state.busy = true;
   paint();
-  const reply = await request(socket, "create_table", { game: kind, options, seats, clock, host_key: state.grant });
+  const reply = await request(socket, "create_table", { game: kind, options, seats, clock, coach, host_key: state.grant });
   state.busy = false;
   if (!reply.ok) {
     state.error = errorText(reply);
@@ -373,6 +375,7 @@ const hostHandlers = {
   onSetBot: (seat, level) => hostAct("set_bot", { seat, level }),
   onRelease: (seat) => hostAct("release_seat", { seat }),
   onClock: (clock) => hostAct("configure", { clock }),
+  onCoach: (coach) => hostAct("configure", { coach }),
   onHand: (seat) => hostAct("hand_host", { seat }),
   onStart: () => hostAct("start", {}),
 };
@@ -415,6 +418,33 @@ async function act(action) {
     state.busy = false;
   }
   paint();
+}
+
+/** Asks the coach for this decision's hints (the host acks them; nothing is played). */
+async function askCoach() {
+  const decision = decisionKey();
+  state.hints = { decision, asking: true, list: [] };
+  paint();
+  const reply = await request(socket, "suggest", {});
+  if (state.hints?.decision !== decision) return;
+  state.hints = reply.ok ? { decision, list: reply.suggestions || [] } : { decision, list: [], error: errorText(reply) };
+  paint();
+}
+
+/** This seat's decision as a key: hints hold while its legal actions do (others' choices in a simultaneous
+ * turn move the step, not the decision). */
+function decisionKey() {
+  return JSON.stringify(state.legal);
+}
+
+/** The coach's part of the game's ctx: while the table's coach is on and this seat must decide. */
+function coachCtx() {
+  if (!state.table?.coach || state.table.state !== "playing" || !state.legal.length) return null;
+  return {
+    hints: state.hints?.decision === decisionKey() ? state.hints : null,
+    ask: askCoach,
+    hide: () => { state.hints = null; paint(); },
+  };
 }
 
 async function simple(event) {
@@ -507,7 +537,7 @@ function SetupScreen() {
   }
   return html`<section class="setup-page" id="setup">
     <h1>${t("setup.heading")}</h1><p class="muted">${t("setup.you_are_remote")}</p>
-    <div class="create-panels">${Object.values(GAMES).map((g) => html`<${g.Create} key=${g.kind} busy=${state.busy} onCreate=${(options, seats, clock) => createTable(g.kind, options, seats, clock)} />`)}</div>
+    <div class="create-panels">${Object.values(GAMES).map((g) => html`<${g.Create} key=${g.kind} busy=${state.busy} onCreate=${(options, seats, clock, coach) => createTable(g.kind, options, seats, clock, coach)} />`)}</div>
     ${state.error ? html`<p class="error" id="error">${state.error}</p>` : null}
   </section>`;
 }
@@ -541,6 +571,7 @@ function Body() {
     act,
     playAgain: () => (state.hostKey ? hostAct("play_again", {}) : simple("play_again")),
     lastOf: (seat) => state.lastBySeat[seat] || "",
+    coach: coachCtx(),
   };
   const mySeat = state.table.seats?.[state.seat];
   const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;

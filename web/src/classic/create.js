@@ -2,6 +2,7 @@
 // Cities expansion with its team game. Seat counts and allowed values come from the engine's spec
 // (/specs.json); the panel only adds which seat counts each option fits (the engine refuses the others).
 import { ClockField } from "../lib/clock.js";
+import { CoachField } from "../lib/coach.js";
 import { html, useEffect, useState } from "../lib/html.js";
 import { num, t } from "../lib/i18n.js";
 import { allowedOf, loadSpecs, seatCounts, specOf } from "../lib/specs.js";
@@ -19,12 +20,13 @@ export function classicOptions(spec, { seats, sides, cities, teams }) {
   return options;
 }
 
-/** onCreate(options, seats, clock) creates the table. */
+/** onCreate(options, seats, clock, coach) creates the table. */
 export function CreateClassic({ onCreate, busy }) {
   const [spec, setSpec] = useState(specOf("classic"));
   const [seats, setSeats] = useState(spec?.default_seats ?? 3);
   const [sides, setSides] = useState("random");
   const [clock, setClock] = useState(null);
+  const [coach, setCoach] = useState(false);
   const [cities, setCities] = useState(false);
   const [teams, setTeams] = useState(false);
   useEffect(() => {
@@ -51,12 +53,13 @@ export function CreateClassic({ onCreate, busy }) {
         ${allowedOf(spec, "sides").map((side) => html`<option value=${side}>${t(`classic.sides.${side}`)}</option>`)}
       </select></label>
     <${ClockField} id="cl-clock" value=${clock} onChange=${setClock} />
+    <${CoachField} id="cl-coach" value=${coach} onChange=${setCoach} />
     ${citiesOffered ? html`<label class="check"><input type="checkbox" id="cl-cities" checked=${cities && citiesFit} disabled=${!citiesFit}
         aria-describedby=${citiesFit ? undefined : "cl-cities-why"} onChange=${(ev) => setCities(ev.currentTarget.checked)} /> ${t("classic.cities")}</label>
       ${citiesFit ? null : html`<p class="muted" id="cl-cities-why">${t("classic.cities_needs")}</p>`}` : null}
     ${citiesOffered && teamsOffered ? html`<label class="check"><input type="checkbox" id="cl-teams" checked=${teams && teamsFit} disabled=${!teamsFit}
         aria-describedby=${teamsFit ? undefined : "cl-teams-why"} onChange=${(ev) => setTeams(ev.currentTarget.checked)} /> ${t("classic.teams")}</label>
       ${teamsFit ? null : html`<p class="muted" id="cl-teams-why">${t("classic.teams_needs")}</p>`}` : null}
-    <button class="big primary" data-action="create-classic" data-game="classic" disabled=${busy} onClick=${() => onCreate(options, seats, clock)}>${t("home.create")}</button>
+    <button class="big primary" data-action="create-classic" data-game="classic" disabled=${busy} onClick=${() => onCreate(options, seats, clock, coach)}>${t("home.create")}</button>
   </div>`;
 }

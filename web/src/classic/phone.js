@@ -3,6 +3,7 @@
 // Halicarnassus / Babylon / Olympia prompts, and every city to read.
 import { Card, coinsText } from "../lib/card.js";
 import { entry, nameOf } from "../lib/catalog.js";
+import { CoachPanel } from "../lib/coach.js";
 import { html, useState } from "../lib/html.js";
 import { list, num, t } from "../lib/i18n.js";
 import { Coin, Icon, Res } from "../lib/icons.js";
@@ -247,7 +248,7 @@ function Prices({ city, names }) {
   </div>`)}</div>`;
 }
 
-/** The phone body of a 7 Wonders seat. ctx: {view, table, legal, me, names, busy, error, act, playAgain}. */
+/** The phone body of a 7 Wonders seat. ctx: {view, table, legal, me, names, busy, error, act, playAgain, coach}. */
 export function ClassicPhone({ ctx }) {
   const [selected, setSelected] = useState(null);
   const [changingStep, setChangingStep] = useState(-1);
@@ -265,6 +266,19 @@ export function ClassicPhone({ ctx }) {
     open: (id) => setSelected({ kind: "read", id }),
   };
   const changing = changingStep === ctx.step;
+  /** A coach's suggestion only opens its card (or choice) for confirmation, as a tap on it would. */
+  const pickSuggestion = (action) => {
+    const option = (view.my_turn?.cards || []).find((o) => o.card === action.card);
+    const debt = view.my_debt;
+    if (action.type === "pay_debt" && debt) {
+      const coins = view.cities.find((c) => c.seat === me)?.coins ?? 0;
+      setSelected({ kind: "debt", action, label: debtText(action.coins, debt.due, action.coins === debt.most), due: debt.due, coins });
+    } else if (option && ["build", "wonder", "discard", "olympia"].includes(action.type)) {
+      setSelected({ kind: "hand", option, city: view.my_turn.city });
+    } else {
+      setSelected({ kind: "pick", action, title: t(`classic.phone.pick.${view.pending?.kind}`) });
+    }
+  };
   let sheet = null;
   if (selected?.kind === "hand") sheet = html`<${HandSheet} option=${selected.option} city=${view.cities[selected.city]} ctx=${inner} close=${close} />`;
   if (selected?.kind === "read") {
@@ -286,6 +300,7 @@ export function ClassicPhone({ ctx }) {
   const order = mine ? [mine.city, mine.left, mine.right, ...view.cities.map((c) => c.city).filter((c) => ![mine.city, mine.left, mine.right].includes(c))] : [];
   return html`
     <section id="prompt" class="prompt"><${Prompt} ctx=${inner} select=${setSelected} changing=${changing} setChanging=${(on) => setChangingStep(on ? ctx.step : -1)} /></section>
+    <${CoachPanel} coach=${ctx.coach} seatName=${(seat) => ctx.names[seat] ?? ""} onPick=${pickSuggestion} busy=${ctx.busy} />
     ${ctx.error ? html`<p class="error" id="error">${ctx.error}</p>` : null}
     <${TeammateHand} ctx=${inner} />
     <section class="glance">

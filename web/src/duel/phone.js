@@ -2,6 +2,7 @@
 // read: both cities, the cards on the table, the progress tokens and the conflict. Select, then act: a tap
 // opens a card large with its actions and their exact costs; only a tap on an action plays it.
 import { ActionButton, Sheet } from "../lib/sheet.js";
+import { CoachPanel } from "../lib/coach.js";
 import { Card, cardLabel } from "../lib/card.js";
 import { entry, nameOf } from "../lib/catalog.js";
 import { effectText } from "../lib/effects.js";
@@ -122,7 +123,7 @@ function Prompt({ ctx, select }) {
   </div>`;
 }
 
-/** The phone body of a Duel seat. ctx: {view, table, legal, me, names, busy, act, playAgain, lastOf(seat)}. */
+/** The phone body of a Duel seat. ctx: {view, table, legal, me, names, busy, act, playAgain, lastOf(seat), coach}. */
 export function DuelPhone({ ctx }) {
   const [selected, setSelected] = useState(null);
   const { view, me, names } = ctx;
@@ -135,6 +136,12 @@ export function DuelPhone({ ctx }) {
   const open = (id) => {
     const option = myTurn.find((o) => o.card === id);
     setSelected(option ? { kind: "turn", option } : { kind: "read", id });
+  };
+  /** A coach's suggestion only opens its card (or pick) for confirmation, as a tap on it would. */
+  const pickSuggestion = (action) => {
+    const option = myTurn.find((o) => o.card === action.card);
+    if (option && ["build", "wonder", "discard"].includes(action.type)) setSelected({ kind: "turn", option });
+    else setSelected({ kind: "pick", action, title: t(PICK_TITLES[view.pending?.kind] || view.pending?.kind || "", { name: names[1 - me] }) });
   };
   let sheet = null;
   if (selected?.kind === "turn") sheet = html`<${TurnSheet} option=${selected.option} busy=${ctx.busy} act=${act} close=${close} />`;
@@ -150,6 +157,7 @@ export function DuelPhone({ ctx }) {
   const players = view.players || [];
   return html`
     <section id="prompt" class="prompt ${view.pending?.seat === me ? "mine" : ""}"><${Prompt} ctx=${ctx} select=${setSelected} /></section>
+    <${CoachPanel} coach=${ctx.coach} seatName=${(seat) => names[seat] ?? ""} onPick=${pickSuggestion} busy=${ctx.busy} />
     ${ctx.error ? html`<p class="error" id="error">${ctx.error}</p>` : null}
     <section class="glance">
       <${Military} military=${view.military} names=${names} />

@@ -59,16 +59,18 @@ export function LevelPicker({ seat, current = null, onPick, label, levels = BOT_
 }
 
 /** The words of a `notice` event: what the table should know (a bot took a seat over, left, the player is
- * back); mine: the notice is about this phone's own seat. */
+ * back, a seat asked the coach for a hint); mine: the notice is about this phone's own seat. */
 export function noticeText(notice, seatLabel, mine = false) {
   const name = notice.name || seatLabel;
   if (notice.notice === "bot_took_over") return t("notice.bot_took_over", { name, level: levelName(notice.bot || TAKEOVER_LEVEL) });
   if (notice.notice === "bot_left") return t("notice.bot_left", { name });
   if (notice.notice === "player_back") return mine ? t("notice.welcome_back") : t("notice.player_back", { name });
+  if (notice.notice === "asked_coach") return t("notice.asked_coach", { name });
   return "";
 }
 
 /** The icon of a notice. */
 export function noticeIcon(notice) {
+  if (notice.notice === "asked_coach") return "spy";
   return notice.notice === "player_back" ? "check" : "bot";
 }

@@ -14,7 +14,7 @@ export function BoardHome({ games, tables, busy, error, onCreate, onOpen, childr
   return html`<main class="home">
     <h1>${t("home.heading")}</h1>
     ${children}
-    <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats, clock) => onCreate(game.kind, options, seats, clock)} />`)}</div>
+    <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats, clock, coach) => onCreate(game.kind, options, seats, clock, coach)} />`)}</div>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${tables.length ? html`<div class="panel">
       <h2>${t("home.tables")}</h2>

@@ -1,7 +1,8 @@
 // The lobby of one table: on the TV the QR code, the join address, the code, the seats (the board can make
-// any free seat a bot of a level) and the clock; on a phone the seats and "start".
+// any free seat a bot of a level), the clock and the coach; on a phone the seats and "start".
 import { BotTag, botSeatName, LevelPicker } from "./bots.js";
 import { ClockSetting } from "./clock.js";
+import { CoachSetting } from "./coach.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { Icon } from "./icons.js";
@@ -32,7 +33,7 @@ function SeatRow({ seat, onRelease, onSetBot = null }) {
 
 /** The TV lobby of table; title and note come from the game; onSetBot and onClock when this page is the
  * table's board (it may seat bots and set the clock). */
-export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = null, onClock = null, error, children = null }) {
+export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = null, onClock = null, onCoach = null, error, children = null }) {
   const seats = table.seats || [];
   const full = seats.length > 0 && seats.every((s) => s.taken);
   return html`<main class="lobby">
@@ -46,6 +47,7 @@ export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = 
       <h2>${t("lobby.players")}</h2>
       <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${onRelease} onSetBot=${onSetBot} />`)}</ul>
       <${ClockSetting} value=${table.clock ?? null} onSet=${onClock} />
+      <${CoachSetting} value=${table.coach} onSet=${onCoach} />
       ${full ? html`<button class="big primary" data-action="start" onClick=${onStart}>${t("lobby.start")}</button>` : html`<p class="muted">${t("lobby.waiting")}</p>`}
       ${children}
       ${error ? html`<p class="error">${error}</p>` : null}
@@ -54,7 +56,7 @@ export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = 
 }
 
 /** The phone lobby: who is seated, start when every seat is taken. host: the remote's handlers
- * ({onSetBot, onRelease, onClock, onHand}) when this phone is the host phone: bots per seat, releasing a
+ * ({onSetBot, onRelease, onClock, onCoach, onHand}) when this phone is the host phone: bots per seat, releasing a
  * lost phone's seat, the clock, handing the remote on. */
 export function PhoneLobby({ table, me, title, note, busy, onStart, error, host = null }) {
   const seats = table?.seats || [];
@@ -67,6 +69,7 @@ export function PhoneLobby({ table, me, title, note, busy, onStart, error, host 
     ${host ? html`<p class="remote-note" id="remote-note">${t("host.you_hold")}</p>` : null}
     <ul class="seats">${seats.map((seat) => html`<${SeatRow} key=${seat.seat} seat=${seat} onRelease=${host && seat.seat !== me ? host.onRelease : null} onSetBot=${host ? host.onSetBot : null} />`)}</ul>
     ${host ? html`<${ClockSetting} value=${table?.clock ?? null} onSet=${host.onClock} />` : table?.clock ? html`<${ClockSetting} value=${table.clock} />` : null}
+    <${CoachSetting} value=${table?.coach} onSet=${host ? host.onCoach : null} />
     ${host ? html`<${HandRemote} table=${table} seats=${others} onHand=${host.onHand} />` : null}
     ${full ? html`<button class="big primary" data-action="start" disabled=${busy} onClick=${onStart}>${t("phone.start")}</button>` : html`<p class="muted">${t("phone.wait_start")}</p>`}
     ${error ? html`<p class="error" id="error">${error}</p>` : null}
