@@ -203,7 +203,9 @@ async def test_table_codes_run_out_with_an_error_and_are_reused_later(
     first = await board.call("create_table", {"game": fake_game, "options": {"target": 1}})
     second = await board.call("create_table", {"game": "duel"})
     assert {first["code"], second["code"]} == {"A", "B"}
-    assert (await board.call("watch", {"code": second["code"]}))["ok"]  # in use: it does not expire
+    assert (await board.call("watch", {"code": second["code"]}))["ok"]
+    cy = await _client(srv, made)  # a seated phone keeps the lobby in use: it does not expire
+    assert (await cy.call("join", {"code": second["code"], "name": "Cy"}))["ok"]
     with fails_after(WAIT):  # today: an endless loop that even ignores SIGTERM
         refused = await board.call("create_table", {"game": "duel"})
     assert refused["error"] == "no_free_code" and "code" in refused["message"]
