@@ -9,7 +9,8 @@ import pytest
 from engine.classic import readings as R
 from engine.classic.game import ClassicGame
 from tests.engine.classic.cities_helpers import build_action, cities_game, play_turn
-from tests.engine.classic.helpers import arrange, builds, force_production, no_sales
+from tests.engine.classic.helpers import builds, force_production, no_sales
+from tests.engine.classic.state_edits import arrange
 
 
 def _babylon_last_turn(age: int, hand: list[str], built: list[str], coins: int = 5) -> ClassicGame:
