@@ -213,7 +213,8 @@ def test_the_check_catches_a_stale_price(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def _smugglers_position() -> ClassicGame:
     from tests.engine.classic.cities_helpers import cities_game
-    from tests.engine.classic.helpers import arrange, force_production
+    from tests.engine.classic.helpers import force_production
+    from tests.engine.classic.state_edits import arrange
 
     game = cities_game(["ephesus", "giza", "rhodes"])
     arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"]], coins=[3, 0, 0],

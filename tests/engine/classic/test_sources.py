@@ -13,7 +13,8 @@ import engine
 from engine.classic.game import ClassicGame
 from engine.classic.scoring import CITIES_ROWS, ROWS, score_city, score_sources, sources_view, spy_story
 from tests.engine.classic.cities_helpers import cities_game, play_turn
-from tests.engine.classic.helpers import arrange, force_production, make, no_sales
+from tests.engine.classic.helpers import force_production, make, no_sales
+from tests.engine.classic.state_edits import arrange
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     *((n, {}) for n in range(2, 8)),

@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from engine.duel.scoring import ROWS, score_pad, score_sources
-from tests.engine.duel.helpers import give, give_token, ready, set_coins, set_pawn, set_wonders
+from tests.engine.duel.state_edits import give, give_token, ready, set_coins, set_pawn, set_wonders
 
 GAMES = 40
 
