@@ -77,7 +77,7 @@ async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
 
 
 async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser, shots: Path | None) -> None:
-    async with scene(chromium, host_url, "duel", 2, phone=False, seed=2) as s:
+    async with scene(chromium, host_url, "duel", 2, phone=False, seed=4) as s:
         board = s.board
         await board.evaluate(HEADER_WATCH)
         await advance(s, TO_THE_END, timeout=240)
