@@ -24,6 +24,15 @@ async def shot(page: Page, folder: Path | None, name: str) -> None:
         await page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
+async def attribute_now(page: Page, selector: str, name: str) -> str | None:
+    """The attribute ``name`` of the first element matching ``selector`` at this instant, or None when there
+    is none (read in one step: an element that goes away between a count and a read cannot stall a test)."""
+    value = await page.evaluate(
+        "([sel, name]) => { const el = document.querySelector(sel); return el ? el.getAttribute(name) : null; }",
+        [selector, name])
+    return value if isinstance(value, str) else None
+
+
 def watch_errors(page: Page, errors: list[str]) -> None:
     """Collect uncaught page errors and console errors of a page."""
     page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))

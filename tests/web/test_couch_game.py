@@ -9,7 +9,7 @@ from pathlib import Path
 from playwright.async_api import Browser, Page, expect
 
 from tests.web.measure import axe_violations, hidden_effects, overflows, sideways
-from tests.web.pages import couch, join_phones, score_value, shot, tap_first_action
+from tests.web.pages import attribute_now, couch, join_phones, score_value, shot, tap_first_action
 
 MAX_TAPS = 400  # a Duel has about 70 decisions; this only stops a runaway loop
 NAMES = ("Ann", "Bo")
@@ -79,12 +79,11 @@ async def test_whole_game_on_board_and_two_phones(
                 phases.add(phase)
                 await check_board_layout(board)
                 await shot(board, shots, f"board-{len(phases)}")
-            moment = board.locator("#moment")
-            if await moment.count():
-                moments.add(await moment.get_attribute("data-kind") or "")
+            moment = await attribute_now(board, "#moment", "data-kind")
+            if moment is not None:
+                moments.add(moment)
             for phone in phones:
-                prompt = phone.locator("#prompt .choice-prompt")
-                kind = await prompt.get_attribute("data-kind") if await prompt.count() else None
+                kind = await attribute_now(phone, "#prompt .choice-prompt", "data-kind")
                 if kind in CAPTIONED_PROMPTS and kind not in prompts:
                     prompts.add(kind)
                     await check_prompt_effects(phone, kind)

@@ -13,7 +13,7 @@ from playwright.async_api import Browser, expect
 
 from host.wire import JsMsgPackPacket
 from tests.web.pages import shot
-from tests.web.scene import NAMES, advance, scene
+from tests.web.scene import NAMES, BuilderPhone, advance, scene
 
 TO_THE_END = 10_000
 
@@ -76,8 +76,19 @@ async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
         assert not s.errors, s.errors
 
 
+class PonderingChooser(BuilderPhone):
+    """A builder that takes a moment to decide who starts the next Age, as people do: the board draws at most
+    once a frame, so an instant answer could replace the question before it is ever drawn."""
+
+    async def choose(self, current: dict[str, Any]) -> dict[str, Any]:
+        legal = current["legal_actions"]
+        if legal and all(a.get("type") == "choose_start" for a in legal):
+            await asyncio.sleep(0.5)
+        return await super().choose(current)
+
+
 async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser, shots: Path | None) -> None:
-    async with scene(chromium, host_url, "duel", 2, phone=False, seed=4) as s:
+    async with scene(chromium, host_url, "duel", 2, phone=False, seed=4, bot_class=PonderingChooser) as s:
         board = s.board
         await board.evaluate(HEADER_WATCH)
         await advance(s, TO_THE_END, timeout=240)

@@ -8,15 +8,19 @@ from typing import Any
 import msgpack
 from playwright.async_api import Browser, Locator, WebSocket, expect
 
+from host.tools.viewkeeper import ViewKeeper
 from tests.web.scene import advance, scene
 
 Pay = tuple[int, int]
 
 
 def listen_for_legal(latest: dict[str, Any]) -> Any:
-    """A websocket handler keeping the legal actions of the last view the phone received."""
+    """A websocket handler keeping the legal actions of the phone's view, rebuilt from its whole views and
+    patches as the page rebuilds it (docs/protocol.md, "Views as patches")."""
 
     def on_socket(ws: WebSocket) -> None:
+        keeper = ViewKeeper()
+
         def on_frame(payload: str | bytes) -> None:
             if not isinstance(payload, bytes):
                 return
@@ -25,8 +29,10 @@ def listen_for_legal(latest: dict[str, Any]) -> Any:
             except (ValueError, msgpack.ExtraData):
                 return
             data = packet.get("data") if isinstance(packet, dict) else None
-            if isinstance(data, list) and len(data) == 2 and data[0] == "view" and isinstance(data[1], dict):
-                latest["legal"] = data[1].get("legal_actions") or []
+            if isinstance(data, list) and len(data) == 2 and isinstance(data[0], str):
+                message = keeper.receive(data[0], data[1])
+                if message is not None:
+                    latest["legal"] = message.get("legal_actions") or []
 
         ws.on("framereceived", on_frame)
 

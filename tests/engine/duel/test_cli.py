@@ -23,7 +23,7 @@ def test_catalog_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None
 def test_simulate_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "duel", "--games", "20", "--seed", "3"]) == 0
     out = capsys.readouterr().out
-    assert "duel (2 seats): 20 games" in out and "games/s" in out and "moves/game" in out
+    assert "duel (2 seats): 20 games" in out and "games per CPU second" in out and "moves/game" in out
 
 
 def test_simulate_figures_are_reproducible() -> None:
