@@ -47,9 +47,10 @@ chromium:
 run: setup
 	$(PY) -m host --port $(PORT) $(HOST_ARGS)
 
+# The tests run on every core (pytest-xdist), a module's tests together (they share its fixtures).
 test: setup chromium
 	$(MAKE) --no-print-directory lint
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadscope
 
 # The README's pictures (docs/img/*.png): seeded games played to mid-game on a host started for it.
 screenshots: setup chromium

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -83,7 +84,11 @@ async def tap_first_action(phone: Page, *, prefer_wonder: bool = True) -> bool:
         return False
     try:
         await phone.locator(selector).first.click(timeout=2000)
+        # The sheet may have been drawn anew under the tap: only a tap that sent the action counts.
+        await phone.wait_for_function("sent => document.body.dataset.sent !== sent", arg=sent, timeout=2000)
     except Error:
+        with contextlib.suppress(Error):  # a sheet left open would cover the next tap's card
+            await phone.locator("#sheet [data-ui=close]").click(timeout=500)
         return False
     await phone.wait_for_function(
         "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq

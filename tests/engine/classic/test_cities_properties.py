@@ -1,4 +1,4 @@
-"""Properties over seeded random Cities games: 1,000 for each of 3 to 7 seats, and for 4 and 6 with teams.
+"""Properties over seeded random Cities games: 500 for each of 3 to 7 seats, and for 4 and 6 with teams.
 
 The games are generated once per variant (module fixture); each test asserts on what was recorded.
 """
@@ -20,7 +20,7 @@ from engine.classic.game import ClassicGame
 from engine.classic.resolve import seen_hands
 from tests.engine.classic.test_properties import _all_cards, _ids
 
-GAMES = 1000
+GAMES = 500
 VIEW_EVERY = 49  # every 49th game checks every view at every step
 VARIANTS = [*((n, {"cities": True}) for n in range(3, 8)),
             *((n, {"cities": True, "teams": True}) for n in (4, 6))]

@@ -1,4 +1,4 @@
-"""Properties over seeded random games: 1,000 on side A and 1,000 on side B for each seat count 2 to 7.
+"""Properties over seeded random games: 500 on side A and 500 on side B for each seat count 2 to 7.
 
 The games are generated once per seat count (module fixture); each test asserts on what was recorded.
 """
@@ -20,7 +20,7 @@ from engine.classic.game import ClassicGame
 from engine.classic.resolve import seen_hands
 from tests.engine.classic.helpers import dealt
 
-GAMES = 2000  # even seeds: all boards on side A, odd seeds: side B
+GAMES = 1000  # even seeds: all boards on side A, odd seeds: side B
 VIEW_EVERY = 49  # every 49th game (odd and even seeds) checks every view at every step
 RESTORE_EVERY = 7  # every 7th game restores a mid-game snapshot and plays the rest again
 
