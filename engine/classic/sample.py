@@ -19,7 +19,15 @@ the history and the seen hands. The other constraints are then checked: first ch
 pile's contents), then by replaying the world from its deal and comparing the seat's view; a world that
 fails is drawn again. If many fresh draws fail, the draw continues as a random walk from the last one
 (swapping the cards of two slots that share a group, or two pool slots) that keeps to consistent worlds,
-whose stationary distribution is again uniform over them.
+whose stationary distribution is again uniform over them. The seats that already chose this turn (their
+choices are secret) are given a random legal choice (:func:`_secret_choice`).
+
+Speed seam: a :class:`ClassicSampler` reads a view and lays out its slots once. With 3 or more seats and
+no Cities, its first world replayed (and compared with the view) becomes a :class:`Template`: the later
+draws put their cards into a copy of it (deal, hidden plays, cards under stages, discard pile, hands)
+instead of replaying the game, since every such world that keeps the seen hands and the discard pile fits
+the view. ``sample_plain`` (every world replayed, every play checked) is the plain path; a test compares
+the two field by field (``tests/engine/bots/test_sample_seams.py``).
 """
 
 from __future__ import annotations
@@ -33,10 +41,12 @@ from typing import Any, NamedTuple
 
 from engine.api import IllegalAction
 from engine.classic import compiled as C
+from engine.classic.actions import ActionKey, action_of, hand_options
 from engine.classic.game import ClassicGame
 from engine.classic.resolve import controller_at, held_packet, start_age
 from engine.classic.setup import deal_age, deck_players, setup_of
-from engine.classic.state import AgeDeal, Deal, State
+from engine.classic.state import BUILD, DISCARD, OLYMPIA, WONDER, AgeDeal, Deal, State
+from engine.classic.state import Play as Played
 from engine.shuffle import shuffle
 
 FRESH_DRAWS = 40  # fresh worlds tried before the random walk takes over
@@ -61,6 +71,7 @@ class Slot:
     card: int = -1
     box: str = ""  # fate BOX: what the box keeps ("guild" or, with Cities, "black")
     discarded: float = -1.0  # when it reaches the discard pile (-1: never)
+    seat: int = -1  # fates HELD and LAST: the seat holding the card now, or discarding it at the Age's end
 
 
 @dataclass(slots=True, eq=False)
@@ -108,6 +119,15 @@ class AgeWorld:
     pool: list[int]  # the cards no look of the seat placed
     pool_slots: list[Slot]  # where they go (BOX slots take guilds only, or black cards only)
     discarded: list[Slot]  # the slots that end in the discard pile
+    boxes: list[tuple[str, list[Slot]]] = field(default_factory=list)  # the BOX slots of each kind kept
+    dealt_slots: list[Slot] = field(default_factory=list)  # the pool slots that are not BOX slots
+
+    def __post_init__(self) -> None:
+        for kind in ("guild", "black"):
+            box = [s for s in self.pool_slots if s.fate == BOX and s.box == kind]
+            if box:
+                self.boxes.append((kind, box))
+        self.dealt_slots = [s for s in self.pool_slots if s.fate != BOX]
 
 
 class Impossible(ValueError):
@@ -223,12 +243,13 @@ def _build_age(seen: Seen, age: int) -> AgeWorld:
             if seat in babylon:
                 continue
             if now and seen.held[seat]:
-                events[packet].append(((LATE, 0, 0), "exit", Slot(HELD)))
+                events[packet].append(((LATE, 0, 0), "exit", Slot(HELD, seat=seat)))
             else:
-                events[packet].append(((last, 3, 0), "exit", Slot(LAST, discarded=age_end)))
+                events[packet].append(((last, 3, 0), "exit", Slot(LAST, discarded=age_end, seat=seat)))
         else:
             packet = held_packet(seats, age, seen.turn, seat)
-            events[packet].extend(((LATE, 0, 0), "exit", Slot(HELD)) for _ in range(seen.held[seat]))
+            events[packet].extend(((LATE, 0, 0), "exit", Slot(HELD, seat=seat))
+                                  for _ in range(seen.held[seat]))
     pile: list[PileCard] = []
     pool_slots: list[Slot] = []
     if two:
@@ -367,27 +388,33 @@ def _close(content: Counter[int], unknown: list[PileCard], slots: list[Slot], lo
 def _deal_age(world: AgeWorld, rng: random.Random) -> None:
     """Draw the cards of every unknown slot of one Age (uniform, see the module doc)."""
     pool = list(world.pool)
-    for kind in ("guild", "black"):
-        box = [s for s in world.pool_slots if s.fate == BOX and s.box == kind]
-        if box:
-            left = [c for c in pool if _fits(box[0], c)]
-            if len(left) < len(box):
-                raise Impossible(f"fewer {kind} cards are left than the box holds")
-            for slot, card in zip(box, rng.sample(left, len(box)), strict=True):
-                slot.card = card
-                pool.remove(card)
+    for kind, box in world.boxes:
+        left = [c for c in pool if _fits(box[0], c)]
+        if len(left) < len(box):
+            raise Impossible(f"fewer {kind} cards are left than the box holds")
+        for slot, card in zip(box, rng.sample(left, len(box)), strict=True):
+            slot.card = card
+            pool.remove(card)
     shuffle(pool, rng)
     cards = iter(pool)
-    for slot in world.pool_slots:
-        if slot.fate != BOX:
-            slot.card = next(cards)
+    for slot in world.dealt_slots:
+        slot.card = next(cards)
     for group in world.groups:
-        for pile_card in group.drawn:
-            pile_card.card = next(cards)
-        content = group.known + [p.card for p in group.drawn]
+        slots = group.slots
+        if len(slots) == 1 and not group.drawn:
+            slots[0].card = group.known[0]
+            continue
+        if group.drawn:
+            for pile_card in group.drawn:
+                pile_card.card = next(cards)
+            content = group.known + [p.card for p in group.drawn]
+        else:
+            content = list(group.known)
         shuffle(content, rng)
-        for slot, card in zip(group.slots, content, strict=True):
+        for slot, card in zip(slots, content, strict=True):
             slot.card = card
+    if not world.pile:
+        return
     for packet in world.packets:
         taken: set[int] = set()
         for pile_card in packet.early:
@@ -409,8 +436,11 @@ def _age_deal(world: AgeWorld, size: int) -> AgeDeal:
     """The Age as dealt in the drawn world (``size`` cards per hand)."""
     hands = []
     for packet in world.packets:
-        cards = Counter(s.card for s in packet.slots) - Counter(p.card for p in packet.drawn)
-        hand = tuple(sorted(cards.elements()))
+        if packet.drawn:
+            cards = Counter(s.card for s in packet.slots) - Counter(p.card for p in packet.drawn)
+            hand = tuple(sorted(cards.elements()))
+        else:
+            hand = tuple(sorted([s.card for s in packet.slots]))
         if len(hand) != size:
             raise Impossible(f"a hand of the view does not hold {size} cards")
         hands.append(hand)
@@ -422,35 +452,58 @@ def _future_age(age: int, seen: Seen, rng: random.Random) -> AgeDeal:
     return deal_age(age, seen.seats, seen.options, rng)
 
 
-def _pile_faults(seen: Seen, worlds: list[AgeWorld]) -> int:
-    """How many Halicarnassus picks (and cards of a pile the seat sees) the drawn world misses."""
-    moves: list[tuple[float, int, int]] = []  # (time, +1 discarded / -1 taken, card)
+class DiscardStep(NamedTuple):
+    """One change of the discard pile, in the order the game made them: a slot's card discarded, or a
+    known card taken back (Halicarnassus)."""
+
+    slot: Slot | None
+    taken: int
+
+
+def _discard_steps(seen: Seen, worlds: list[AgeWorld]) -> list[DiscardStep]:
+    """Every change of the discard pile in the order the game made them: the history's order, the last
+    cards of an Age discarded after its last turn's plays in seat order (the same in every world drawn
+    from the view; only the slots' cards differ)."""
+    steps: list[tuple[float, int, DiscardStep]] = []
     for world in worlds:
-        moves.extend((s.discarded, 1, s.card) for s in world.discarded)
+        steps.extend((slot.discarded, slot.seat, DiscardStep(slot, -1)) for slot in world.discarded)
     for i, p in enumerate(seen.history):
         if p["step"] == "halicarnassus":
-            moves.append((float(i), -1, _card(p["card"])))
-    moves.sort()
-    pile: Counter[int] = Counter()
+            steps.append((float(i), -1, DiscardStep(None, _card(p["card"]))))
+    steps.sort(key=lambda step: step[:2])
+    return [step for _, _, step in steps]
+
+
+def _pile_faults(seen: Seen, steps: list[DiscardStep]) -> int:
+    """How many Halicarnassus picks (and cards of a pile the seat sees) the drawn world misses
+    (``steps``: :func:`_discard_steps` of the view)."""
+    pile: dict[int, int] = {}
     faults = 0
-    for _, delta, card in moves:
-        if delta > 0:
-            pile[card] += 1
-        elif pile[card] > 0:
-            pile[card] -= 1
+    for slot, taken in steps:
+        if slot is not None:
+            pile[slot.card] = pile.get(slot.card, 0) + 1
+        elif pile.get(taken, 0) > 0:
+            pile[taken] -= 1
         else:
             faults += 1
     if seen.discard is not None:
-        faults += sum(((pile - Counter(seen.discard)) + (Counter(seen.discard) - pile)).values())
+        shown = Counter(seen.discard)
+        drawn = Counter({card: count for card, count in pile.items() if count})
+        faults += sum(((drawn - shown) + (shown - drawn)).values())
     return faults
 
 
-def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: list[AgeDeal], seed: int,
-            rng: random.Random, checked: bool = True) -> ClassicGame | None:
-    """The drawn world played from its deal to the view's moment, or None if it does not fit the view."""
+def _deal_of(seen: Seen, worlds: list[AgeWorld], future: list[AgeDeal]) -> Deal:
+    """The whole deal of the drawn world."""
     size = 8 if seen.cities else 7
     ages = [*(_age_deal(w, size) for w in worlds), *future]
-    deal = Deal(seen.boards, (ages[0], ages[1], ages[2]))
+    return Deal(seen.boards, (ages[0], ages[1], ages[2]))
+
+
+def _replay_history(seen: Seen, worlds: list[AgeWorld], future: list[AgeDeal], seed: int,
+                    checked: bool) -> ClassicGame | None:
+    """The drawn world played from its deal through the view's history (None: a play is illegal)."""
+    deal = _deal_of(seen, worlds, future)
     state = State.start(seen.seats, seed, {"setup": setup_of(deal), **seen.options}, deal)
     start_age(state, [])
     game = ClassicGame(state)
@@ -464,6 +517,16 @@ def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: li
             if hidden:
                 action["card"] = C.CARD_ID[cards[i]]
             play(seat, action)
+    except (IllegalAction, KeyError):
+        return None
+    return game
+
+
+def _finish_turn(game: ClassicGame, seen: Seen, view: dict[str, Any],
+                 rng: random.Random) -> ClassicGame | None:
+    """The choices of the turn (or the coin losses) made so far added to ``game``; None if the world then
+    does not show ``view``."""
+    try:
         if seen.phase == "turn":
             _choose_now(game, seen, rng)
         elif seen.phase == "debt":
@@ -471,6 +534,101 @@ def _replay(seen: Seen, view: dict[str, Any], worlds: list[AgeWorld], future: li
     except (IllegalAction, KeyError):
         return None
     return game if game.view(seen.seat) == view else None
+
+
+class HiddenPlay(NamedTuple):
+    """A play of the history whose card the seat did not see: its slot, where it sits in the state's
+    history and log, the fields of its history entry before the card, and its action (with a card)."""
+
+    slot: Slot
+    history: int
+    log: int
+    head: tuple[int, int, str, int, int, int]
+    action: dict[str, Any]
+
+
+@dataclass(slots=True, eq=False)
+class Template:
+    """The speed seam of :class:`ClassicSampler`: one replayed world of a view, before the turn's choices,
+    with where every card it does not share with the other worlds of the view lies in its state.
+
+    With 3 or more seats and no Cities, every world the draw deals (the seen hands and the discard pile
+    kept, :func:`_pile_faults` 0) can be played through the history: the hidden plays (stages, discards)
+    take any card, the revealed ones are the same in every world. So every such world is the template's
+    state with these cards put in: the deal, the hidden plays' cards (history and log), the cards under
+    the stages, the discard pile (in the order the game made it) and the hands now. :func:`patched`
+    builds it without the replay; :meth:`ClassicSampler.draw` with ``checked`` (``sample_plain``) still
+    replays every world, and a test compares the two."""
+
+    state: State
+    hidden: list[HiddenPlay]
+    stage_cards: list[list[Slot | int]]
+    """Per city, the card under each stage: a hidden play's slot, or a card the seat saw."""
+    discard: list[DiscardStep]
+    hands: list[list[Slot]]
+    """Per seat, the slots of the cards it holds now."""
+
+    def patched(self, seen: Seen, worlds: list[AgeWorld], future: list[AgeDeal], seed: int) -> ClassicGame:
+        """The world now drawn into ``worlds`` and ``future``, at the view's moment before the turn's
+        choices: the same state as replaying it (:func:`_replay_history`)."""
+        state = self.state.copy()
+        deal = _deal_of(seen, worlds, future)
+        state.seed, state.deal = seed, deal
+        state.options = {"setup": setup_of(deal), **seen.options}
+        history, log = state.history, state.log
+        card_id = C.CARD_ID
+        new = tuple.__new__  # Play(...) without its keyword-handling __new__
+        for slot, at, logged, head, action in self.hidden:
+            card = slot.card
+            played = {**action, "card": card_id[card]}
+            history[at] = new(Played, (*head, card, played))
+            log[logged] = [head[3], played]
+        state.stage_cards = [[c if isinstance(c, int) else c.card for c in cards]
+                             for cards in self.stage_cards]
+        pile: list[int] = []
+        for source, taken in self.discard:
+            if source is None:
+                pile.remove(taken)
+            else:
+                pile.append(source.card)
+        state.discard = pile
+        state.hands = [sorted(slot.card for slot in hand) for hand in self.hands]
+        return ClassicGame(state)
+
+
+def _template(seen: Seen, worlds: list[AgeWorld], game: ClassicGame) -> Template | None:
+    """The template of the view from a world just replayed through the history (``game``), or None when
+    the view is not one :class:`Template` serves (2 seats, Cities) or the template would not give back
+    ``game`` itself."""
+    if seen.seats == 2 or seen.cities or seen.plays is None:
+        return None
+    state = game.state.copy()
+    slots = {s.play: s for w in worlds for p in w.packets for s in p.slots if s.fate == PLAY}
+    log_at = {play.at: k for k, play in enumerate(seen.plays)}
+    hidden = []
+    for i, play in enumerate(seen.history):
+        if play["card"] is None and i in slots:
+            made = state.history[i]
+            head = (made.age, made.turn, made.step, made.seat, made.city, made.kind)
+            hidden.append(HiddenPlay(slots[i], i, log_at[i], head, made.action))
+    stage_cards: list[list[Slot | int]] = [[] for _ in range(state.n)]
+    for i, made in enumerate(state.history):
+        if made.kind == WONDER:
+            slot = slots.get(i)
+            stage_cards[made.city].append(slot if slot is not None and seen.history[i]["card"] is None
+                                          else made.card)
+    hands: list[list[Slot]] = [[] for _ in range(seen.seats)]
+    for packet in worlds[-1].packets:
+        for slot in packet.slots:
+            if slot.fate == HELD:
+                hands[slot.seat].append(slot)
+    template = Template(state, hidden, stage_cards, _discard_steps(seen, worlds), hands)
+    again = template.patched(seen, worlds, [game.state.deal.ages[a - 1] for a in range(len(worlds) + 1, 4)],
+                             game.state.seed).state
+    same = (again.history == state.history and again.log == state.log and again.discard == state.discard
+            and again.stage_cards == state.stage_cards and again.hands == state.hands
+            and again.deal == state.deal and again.options == state.options)
+    return template if same else None
 
 
 class Play(NamedTuple):
@@ -501,18 +659,43 @@ def _log_order(seen: Seen) -> list[int]:
         seen.history[i]["step"] == "turn" and seen.history[i]["city"] >= seen.seats, i))
 
 
-def _choose_now(game: ClassicGame, seen: Seen, rng: random.Random) -> None:
-    """The current turn's choices: the seat's own, and a random legal one for every other seat that chose."""
+def _choose_now(game: ClassicGame, seen: Seen, rng: random.Random, known: bool = False) -> None:
+    """The current turn's choices: the seat's own, and a random legal one for every other seat that chose
+    (:func:`_secret_choice`; ``known``: recorded by ``apply_known``, the fast path, else checked)."""
     if seen.my_choice is not None:
         game.apply(seen.seat, dict(seen.my_choice))
     if seen.my_free_city_choice is not None:
         game.apply(seen.seat, dict(seen.my_free_city_choice))
+    play = game.apply_known if known else game.apply
     for seat in range(seen.seats):
         if seat == seen.seat or not seen.chosen[seat]:
             continue
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
+        play(seat, _secret_choice(game, seat, rng))
         if seen.seats == 2 and seat == game.state.controller and seat not in seen.waiting:
             game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
+def _secret_choice(game: ClassicGame, seat: int, rng: random.Random) -> dict[str, Any]:
+    """A random legal choice of ``seat`` for its own city this turn: a card of its hand drawn uniformly,
+    then one of what the seat may do with it (build it, put it under a stage, each at its cheapest
+    payment, the Olympia build, discard it), uniformly. Any legal choice is consistent with a view (the
+    turn's choices are secret); this one is drawn without listing every payment of every card."""
+    state = game.state
+    hand = state.hands[seat]
+    card = hand[int(rng.random() * len(hand))]
+    options = hand_options(state, seat, [card])[0]
+    kinds = [DISCARD]
+    if options.build:
+        kinds.append(BUILD)
+    if options.wonder:
+        kinds.append(WONDER)
+    if options.olympia:
+        kinds.append(OLYMPIA)
+    kind = kinds[int(rng.random() * len(kinds))]
+    if kind in (BUILD, WONDER):
+        left, right = (options.build if kind == BUILD else options.wonder)[0]
+        return action_of(ActionKey(kind, card, left, right))
+    return action_of(ActionKey(kind, card, -1, -1))
 
 
 def _pay_now(game: ClassicGame, seen: Seen, rng: random.Random) -> None:
@@ -586,30 +769,58 @@ class ClassicSampler:
     from a seed as many times as wanted (each draw deals every unknown slot afresh, so a draw depends on
     its seed only). Not for two draws at once: :func:`sample` takes it out of :data:`_LAST` meanwhile."""
 
-    __slots__ = ("seen", "view", "worlds")
+    __slots__ = ("discard_steps", "pile_checked", "seen", "template", "view", "worlds")
 
     def __init__(self, view: dict[str, Any], copy: bool = True) -> None:
         self.seen = _read(view)
         self.view = _own_copy(view) if copy else view
         self.worlds = [_build_age(self.seen, age) for age in range(1, self.seen.age + 1)]
+        self.discard_steps = _discard_steps(self.seen, self.worlds)
+        # False when no draw can miss the pile (no Halicarnassus pick, no pile in sight)
+        self.pile_checked = self.seen.discard is not None or any(
+            step.slot is None for step in self.discard_steps)
+        self.template: Template | None = None
+
+    def _world(self, future: list[AgeDeal], seed: int, rng: random.Random,
+               checked: bool) -> ClassicGame | None:
+        """The world drawn into :attr:`worlds` and ``future`` at the view's moment, or None if it does not
+        show the view: replayed (``checked``, or before the view's first world), else patched into the
+        :class:`Template` of the view's first world."""
+        seen, worlds = self.seen, self.worlds
+        if self.template is not None and not checked:
+            game = self.template.patched(seen, worlds, future, seed)
+            try:
+                if seen.phase == "turn":
+                    _choose_now(game, seen, rng, known=True)
+            except (IllegalAction, KeyError):
+                return None
+            return game
+        replayed = _replay_history(seen, worlds, future, seed, checked)
+        if replayed is None:
+            return None
+        template = None if checked else _template(seen, worlds, replayed)
+        finished = _finish_turn(replayed, seen, self.view, rng)
+        if finished is not None and template is not None:
+            self.template = template
+        return finished
 
     def draw(self, seed: int, checked: bool = False) -> ClassicGame:
         """A world drawn from ``seed`` and replayed to the view's moment (``checked``: every play is
         checked against the legal actions, else only the turn's choices known legal skip it)."""
-        seen, view, worlds = self.seen, self.view, self.worlds
+        seen, worlds = self.seen, self.worlds
         rng = random.Random(seed)
         replays = 0
-        future: list[AgeDeal] = []
+        future: list[AgeDeal] | None = None
         for _ in range(FRESH_DRAWS):
             for world in worlds:
                 _deal_age(world, rng)
-            future = [_future_age(age, seen, rng) for age in range(seen.age + 1, 4)]
-            if _pile_faults(seen, worlds) == 0:
+            if not self.pile_checked or _pile_faults(seen, self.discard_steps) == 0:
+                future = [_future_age(age, seen, rng) for age in range(seen.age + 1, 4)]
                 replays += 1
-                game = _replay(seen, view, worlds, future, seed, rng, checked)
+                game = self._world(future, seed, rng, checked)
                 if game is not None:
                     return game
-        faults = _pile_faults(seen, worlds)
+        faults = _pile_faults(seen, self.discard_steps)
         for _ in range(MAX_WALKS):
             if replays >= MAX_REPLAYS:
                 break
@@ -617,7 +828,7 @@ class ClassicSampler:
                 undo = _swap(worlds, rng)
                 if undo is None:
                     continue
-                now = _pile_faults(seen, worlds)
+                now = _pile_faults(seen, self.discard_steps)
                 if now > faults or (now and now == faults and rng.random() < 0.5):
                     undo()
                 else:
@@ -627,7 +838,9 @@ class ClassicSampler:
                     pile_card.refresh()
             if faults == 0:
                 replays += 1
-                game = _replay(seen, view, worlds, future, seed, rng, checked)
+                if future is None:
+                    future = [_future_age(age, seen, rng) for age in range(seen.age + 1, 4)]
+                game = self._world(future, seed, rng, checked)
                 if game is not None:
                     return game
         raise Impossible("no game fits this view")
