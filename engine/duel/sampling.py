@@ -11,7 +11,8 @@ seed, among what that seat cannot rule out:
   carries them: ``pending.options`` while it chooses, ``library_seen`` afterwards).
 
 Which slot each taken card came from, and the layout of past Ages, are never seen again by anyone
-and change nothing; they are drawn too, so the sampled game is a complete one.
+and change nothing: the sampled game is a complete one with them in card order (not drawn: a draw
+costs time and tells nothing).
 
 Speed seam: :func:`read_view` reads and checks what a view shows once (a :class:`Shown`), :func:`deal`
 draws the rest and builds the state directly. :func:`sample_state` (the plain path) checks every draw
@@ -221,9 +222,7 @@ def deal(shown: Shown, seed: int) -> DuelState:
     for drawing in shown.ages:
         a = drawing.age
         if drawing.when == PAST:
-            dealt = list(drawing.cards)
-            shuffle(dealt, rng)
-            decks[a], removed[a] = tuple(dealt), drawing.removed
+            decks[a], removed[a] = drawing.cards, drawing.removed  # the layout of a past Age is never seen
         elif drawing.when == NOW:
             decks[a], removed[a] = _fill(drawing, rng)
             structure = Structure(structure.layout, decks[a], {c: i for i, c in enumerate(decks[a])},
@@ -304,14 +303,22 @@ def _past_age(age: int, placed: list[int]) -> AgeDraw:
 def _future_age(age: int, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """An Age not dealt yet: as at setup, 3 cards removed, the rest (with 3 Guilds in Age III) laid out."""
     cards = list(AGE_CARDS[age])
-    shuffle(cards, rng)
-    gone, deck = cards[:3], cards[3:]
-    if age == 3:
-        guilds = list(GUILDS)
-        shuffle(guilds, rng)
-        deck += guilds[:3]
-        shuffle(deck, rng)
+    if age != 3:
+        shuffle(cards, rng)
+        return tuple(cards[3:]), tuple(cards[:3])
+    gone = _pick(cards, 3, rng)  # the deck is shuffled with its Guilds next: only the 3 removed are drawn
+    deck = cards + _pick(list(GUILDS), 3, rng)
+    shuffle(deck, rng)
     return tuple(deck), tuple(gone)
+
+
+def _pick(items: list[int], count: int, rng: random.Random) -> list[int]:
+    """``count`` of ``items`` drawn uniformly (in a random order) and taken out of ``items``."""
+    draw = rng.random
+    picked = []
+    for _ in range(count):
+        picked.append(items.pop(int(draw() * len(items))))
+    return picked
 
 
 def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int],
@@ -360,7 +367,7 @@ def _current_age(view: dict[str, Any], age: int, face_up: dict[int, int],
 def _fill(now: AgeDraw, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The cards of the structure in play, slot by slot, and the Age's 3 cards removed unseen."""
     gone, unseen, guilds = list(now.cards), list(now.unseen), list(now.unseen_guilds)
-    shuffle(gone, rng)
+    gone.reverse()  # which taken slot held which card is never seen again: in card order
     shuffle(unseen, rng)
     shuffle(guilds, rng)
     dealt = []
