@@ -109,6 +109,19 @@ class Playout(Protocol):
         """The playout policy's weight (> 0) of a legal action for a seat following ``MODES[mode]``."""
         ...
 
+    def moves(self, world: Game, seat: int) -> list[Hashable]:
+        """The legal decisions of ``seat`` in ``world`` in compact form (the game's named ``Move``: no
+        dicts), one per group of actions a search need not tell apart (payments aside)."""
+        ...
+
+    def apply_move(self, world: Game, seat: int, move: Any) -> None:
+        """Play one of :meth:`moves` for ``seat`` (validated by the rules as any action is)."""
+        ...
+
+    def move_weight(self, move: Any, mode: int) -> float:
+        """The playout policy's weight (> 0) of a move: its action's :meth:`action_weight`."""
+        ...
+
     def stage(self, world: Game) -> int:
         """Which of the evaluation's weight sets values this position (the Age: 1, 2 or 3)."""
         ...

@@ -192,8 +192,8 @@ class PlayoutSearchPolicy:
         back up."""
         settings = self.settings
         playout = self.evaluator.playout
-        weight = playout.action_weight
-        group = self.knowledge.action_group
+        weight = playout.move_weight
+        moves_of, apply_move = playout.moves, playout.apply_move
         in_tree = self.knowledge.opponents_in_tree
         count = len(playout.MODES)
         share = settings.balanced_share
@@ -209,14 +209,11 @@ class PlayoutSearchPolicy:
             if seat != me and not in_tree:
                 playout.step(world, seat, modes[seat], rng)
                 continue
-            options = world.legal_actions(seat)
-            edges: dict[EdgeKey, Action] = {}
-            for option in options:
-                edges.setdefault((seat, group(option)), option)
-            keys = sorted(edges, key=lambda k: -weight(edges[k], 0))
+            options = moves_of(world, seat)
+            options.sort(key=lambda move: -weight(move, 0))
             allowed = 1 + int(self.widening * math.sqrt(node.visits))
-            key = select(node, keys[:allowed], settings.exploration)
-            world.apply(seat, edges[key])
+            key = select(node, [(seat, move) for move in options[:allowed]], settings.exploration)
+            apply_move(world, seat, key[1])
             node = node.children[key]
             path.append((node, seat))
         playout.play(world, rng, modes, settings.turns(world.seats))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.api import Game
 from engine.classic import compiled as C
@@ -25,6 +25,7 @@ from engine.classic.actions import (
     card_build,
     discounts,
     olympia_ready,
+    parse,
     plan_of,
     pricer,
     stage_payments,
@@ -33,7 +34,18 @@ from engine.classic.game import ClassicGame
 from engine.classic.pricing import Coins, Pricer
 from engine.classic.resolve import resolve_turn
 from engine.classic.scoring import score_city
-from engine.classic.state import BUILD, DISCARD, OLYMPIA, OVER, TURN, WONDER, Choice, State
+from engine.classic.state import (
+    ACTION_TYPES,
+    BUILD,
+    DISCARD,
+    OLYMPIA,
+    OVER,
+    PAY,
+    TURN,
+    WONDER,
+    Choice,
+    State,
+)
 
 KIND = "classic"
 MODES: tuple[str, ...] = ("balanced", "science", "military", "civilian")
@@ -160,6 +172,44 @@ def _options(state: State, seat: int, card: int, prices: Pricer,
     wonder, wonder_reason, wonder_bank = stage
     return CardOptions(card, build, bank, reason, chain, wonder, wonder_reason,
                        olympia and reason != "already built", wonder_bank)
+
+
+class Move(NamedTuple):
+    """A decision in compact form, payments aside (the search's edges): its action kind (an index of
+    ``ACTION_TYPES``), its card (``-1`` for a debt payment, whose ``coins`` it then holds) and whether it
+    is for the Free City. :func:`apply_move` plays it with its cheapest payment."""
+
+    kind: int
+    card: int
+    free_city: bool = False
+
+
+def moves(world: Game, seat: int) -> list[Move]:
+    """The legal decisions of ``seat`` now, one per move (payments aside), in ``legal_actions`` order."""
+    out: dict[Move, None] = {}
+    for action in game_of(world).legal_actions(seat):
+        key, free_city = parse(action)
+        out.setdefault(Move(key.kind, key.card if key.kind != PAY else key.left, free_city), None)
+    return list(out)
+
+
+def apply_move(world: Game, seat: int, move: Move) -> None:
+    """Play ``move`` for ``seat`` with its cheapest payment, through the public interface."""
+    game = game_of(world)
+    for action in game.legal_actions(seat):
+        key, free_city = parse(action)
+        if (key.kind, key.card if key.kind != PAY else key.left, free_city) == move:
+            game.apply(seat, action)
+            return
+    raise ValueError(f"{move} is not a legal move of seat {seat} now")
+
+
+def move_weight(move: Move, mode: int) -> float:
+    """The playout policy's weight of ``move`` for ``MODES[mode]`` (what :func:`action_weight` gives)."""
+    base = ACTION_KIND_WEIGHTS.get(ACTION_TYPES[move.kind], 1.0)
+    if move.kind in (BUILD, OLYMPIA) and move.card >= 0:
+        return base * CARD_WEIGHTS[mode][move.card]
+    return base
 
 
 def _public_step(game: ClassicGame, seat: int, mode: int, rng: random.Random) -> None:

@@ -3,37 +3,54 @@
 The searching bots (:mod:`engine.bots.search`) reach this module by name through
 :func:`engine.bots.knowledge.playout_for`, and only ever hand it worlds drawn with ``engine.sample``
 from one seat's view, so nothing here can see more than that seat may. It skips views and action
-values: a playout move is one weighted draw over the legal actions, the weights set by the action's
-kind and card and by the :data:`MODES` strategy the playing seat follows in this playout.
+values: a playout move is one weighted draw over the legal moves, the weights set by the move's kind
+and card and by the :data:`MODES` strategy the playing seat follows in this playout.
+
+Moves are compact (:class:`Move`: small ints, no dicts): :func:`moves` lists a seat's legal moves as the
+rules would (``tests/engine/bots/test_playout.py`` checks them against ``legal_actions`` on many seeded
+positions), and only the move played becomes an action dict, applied through the rules' own validation
+(:func:`apply_move`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.api import Game
-from engine.duel.actions import apply_action, legal_actions
+from engine.duel.actions import apply_action
 from engine.duel.data import RESOURCES
 from engine.duel.game import DuelGame
 from engine.duel.material import (
     AGRICULTURE,
     BLUE,
+    CARD_IDS,
     CARDS,
     GREEN,
     MATHEMATICS,
     PHILOSOPHY,
     PURPLE,
     RED,
+    TOKEN_IDS,
     TOKEN_INDEX,
+    WONDER_IDS,
     WONDER_INDEX,
     WONDERS,
     YELLOW,
     Card,
 )
 from engine.duel.scoring import guild_points
-from engine.duel.state import CHOOSE_START, DuelState
+from engine.duel.state import (
+    CHOOSE_START,
+    DESTROY,
+    DRAFT_WONDER,
+    GREAT_LIBRARY,
+    MAUSOLEUM,
+    PROGRESS,
+    TURN,
+    DuelState,
+)
 
 KIND = "duel"
 MODES: tuple[str, ...] = ("balanced", "science", "military", "civilian")
@@ -110,17 +127,150 @@ def action_weight(action: dict[str, Any], mode: int) -> float:
     return 1.0
 
 
-def weighted_pick(actions: Sequence[dict[str, Any]], mode: int, rng: random.Random) -> dict[str, Any]:
-    """One of ``actions`` drawn with :func:`action_weight`."""
-    if len(actions) == 1:
-        return actions[0]
-    weights = [action_weight(a, mode) for a in actions]
-    point = rng.random() * sum(weights)
-    for action, weight in zip(actions, weights, strict=True):
+# --- compact moves -----------------------------------------------------------------------------------
+
+BUILD, DISCARD, WONDER, DRAFT, TOKEN, DESTROY_CARD, MAUSOLEUM_CARD, START = range(8)
+"""The kinds of :class:`Move`."""
+
+
+class Move(NamedTuple):
+    """A legal decision in compact form: its kind (``BUILD`` ... ``START``), the card, Wonder, token or
+    seat it names (``item``), and for ``WONDER`` the Wonder built with the card."""
+
+    kind: int
+    item: int
+    wonder: int = -1
+
+
+PENDING_KINDS = {DRAFT_WONDER: DRAFT, PROGRESS: TOKEN, GREAT_LIBRARY: TOKEN, DESTROY: DESTROY_CARD,
+                 MAUSOLEUM: MAUSOLEUM_CARD}
+"""The move kind answering each pending decision but the turn and who begins."""
+
+# Per mode, each move kind's weight table, indexed by the move's item (card, Wonder or token index).
+_BUILD = tuple(tuple(BUILD_WEIGHTS[m][c.id] for c in CARDS) for m in range(len(MODES)))
+_WONDER = tuple(tuple(WONDER_WEIGHTS[m][w.id] for w in WONDERS) for m in range(len(MODES)))
+_TOKEN = tuple(tuple(TOKEN_WEIGHTS[m][t] for t in TOKEN_IDS) for m in range(len(MODES)))
+
+
+def move_weight(move: Move, mode: int) -> float:
+    """The playout policy's weight of ``move`` for a seat following ``MODES[mode]`` (what
+    :func:`action_weight` gives its action)."""
+    kind = move[0]
+    if kind == BUILD:
+        return _BUILD[mode][move[1]]
+    if kind == DISCARD:
+        return DISCARD_WEIGHT
+    if kind == WONDER:
+        return _WONDER[mode][move[2]]
+    if kind == TOKEN:
+        return _TOKEN[mode][move[1]]
+    return 1.0
+
+
+def action_of(move: Move) -> dict[str, Any]:
+    """The action dict of ``move`` (as ``legal_actions`` lists it)."""
+    kind, item, wonder = move
+    if kind == BUILD:
+        return {"type": "build", "card": CARD_IDS[item]}
+    if kind == DISCARD:
+        return {"type": "discard", "card": CARD_IDS[item]}
+    if kind == WONDER:
+        return {"type": "wonder", "card": CARD_IDS[item], "wonder": WONDER_IDS[wonder]}
+    if kind == DRAFT:
+        return {"type": "draft_wonder", "wonder": WONDER_IDS[item]}
+    if kind == TOKEN:
+        return {"type": "progress", "token": TOKEN_IDS[item]}
+    if kind == DESTROY_CARD:
+        return {"type": "destroy", "card": CARD_IDS[item]}
+    if kind == MAUSOLEUM_CARD:
+        return {"type": "mausoleum", "card": CARD_IDS[item]}
+    return {"type": "choose_start", "seat": item}
+
+
+def state_moves(state: DuelState, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now, in ``legal_actions`` order (``[]`` unless the game waits for it):
+    on a turn, per accessible card (in the order the cards became free) its build if affordable, its
+    discard, and a Wonder built with it for each affordable unbuilt Wonder."""
+    kind = state.pending
+    if kind is None or seat != state.pending_seat:
+        return []
+    new = tuple.__new__  # Move(...) without its keyword-handling __new__ (the hot path)
+    if kind is not TURN:
+        if kind is CHOOSE_START:
+            return [new(Move, (START, 0, -1)), new(Move, (START, 1, -1))]
+        move_kind = PENDING_KINDS[kind]
+        return [new(Move, (move_kind, option, -1)) for option in state.pending_options]
+    city = state.cities[seat]
+    coins = city.coins
+    prices = city.prices
+    chains = city.chains
+    wonders = []
+    if state.wonders_built < 7:
+        wonder_coins = prices.wonders
+        for owned in city.wonders:
+            if not owned.age:
+                trade = wonder_coins.get(owned.wonder)
+                if trade is None:
+                    trade = prices.wonder(owned.wonder)
+                if trade <= coins:
+                    wonders.append(owned.wonder)
+    out: list[Move] = []
+    append = out.append
+    dealt = state.structure.cards
+    card_coins = prices.cards
+    for slot in state.structure.accessible:
+        c = dealt[slot]
+        card = CARDS[c]
+        if card.chain >= 0 and chains >> card.chain & 1:
+            append(new(Move, (BUILD, c, -1)))
+        else:
+            trade = card_coins.get(c)
+            if trade is None:
+                trade = prices.card(c)
+            if card.coins + trade <= coins:
+                append(new(Move, (BUILD, c, -1)))
+        append(new(Move, (DISCARD, c, -1)))
+        for w in wonders:
+            append(new(Move, (WONDER, c, w)))
+    return out
+
+
+def moves(world: Game, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` in ``world`` (:func:`state_moves`)."""
+    return state_moves(state_of(world), seat)
+
+
+def apply_move(world: Game, seat: int, move: Move) -> None:
+    """Play ``move`` for ``seat`` through the rules (validated as any action is)."""
+    apply_action(state_of(world), seat, action_of(move))
+
+
+def weighted_move(options: Sequence[Move], mode: int, rng: random.Random) -> Move:
+    """One of ``options`` drawn with :func:`move_weight`."""
+    if len(options) == 1:
+        return options[0]
+    build, wonder, token = _BUILD[mode], _WONDER[mode], _TOKEN[mode]
+    weights = []
+    total = 0.0
+    for kind, item, built in options:
+        if kind == BUILD:
+            weight = build[item]
+        elif kind == DISCARD:
+            weight = DISCARD_WEIGHT
+        elif kind == WONDER:
+            weight = wonder[built]
+        elif kind == TOKEN:
+            weight = token[item]
+        else:
+            weight = 1.0
+        weights.append(weight)
+        total += weight
+    point = rng.random() * total
+    for move, weight in zip(options, weights, strict=True):
         point -= weight
         if point < 0:
-            return action
-    return actions[-1]
+            return move
+    return options[-1]
 
 
 def state_of(world: Game) -> DuelState:
@@ -133,7 +283,7 @@ def state_of(world: Game) -> DuelState:
 def step(world: Game, seat: int, mode: int, rng: random.Random) -> None:
     """One decision of ``seat`` (the seat to act) by the playout policy for ``MODES[mode]``."""
     state = state_of(world)
-    apply_action(state, seat, weighted_pick(legal_actions(state, seat), mode, rng))
+    apply_action(state, seat, action_of(weighted_move(state_moves(state, seat), mode, rng)))
 
 
 def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> int:
@@ -146,7 +296,7 @@ def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> i
         if state.pending is CHOOSE_START or (state.age != age and age):
             break
         seat = state.pending_seat
-        apply_action(state, seat, weighted_pick(legal_actions(state, seat), modes[seat], rng))
+        apply_action(state, seat, action_of(weighted_move(state_moves(state, seat), modes[seat], rng)))
         made += 1
     return made
 

@@ -185,3 +185,59 @@ def test_fast_cities_games_replay_through_the_public_interface(options: dict) ->
             playout.step(game, seat, (seat + seed) % len(playout.MODES), rng)
         assert engine.restore(game.to_dict()).result() == game.result()
         assert sum(playout.finished_values(game) or []) == pytest.approx(1.0)
+
+
+def _visited_positions(kind: str, seats: int, games: int) -> list[tuple[engine.Game, int]]:
+    """Every position of ``games`` seeded games played by the playout policy (modes mixed) and by
+    uniformly random moves, with the seat to act."""
+    playout = playout_for(kind)
+    out = []
+    for seed in range(games):
+        game = engine.new_game(kind, seats=seats, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over():
+            seat = game.waiting()[0]
+            out.append((game.clone(), seat))
+            if seed % 2:
+                game.apply(seat, rng.choice(game.legal_actions(seat)))
+            else:
+                playout.step(game, seat, (seat + seed) % len(playout.MODES), rng)
+    return out
+
+
+def test_duel_moves_are_the_legal_actions_in_order() -> None:
+    """The compact moves of the search's tree and the playouts (engine/duel/playout.py) against the rules'
+    legal actions, on every position of seeded games (every kind of decision: draft, turns, tokens,
+    destroy, Mausoleum, who begins): the same actions in the same order, the same weights."""
+    duel = playout_for("duel")
+    kinds = set()
+    for game, seat in _visited_positions("duel", 2, 16):
+        moves = duel.moves(game, seat)
+        legal = game.legal_actions(seat)
+        assert [duel.action_of(m) for m in moves] == legal
+        assert duel.moves(game, 1 - seat) == []
+        for mode in range(len(duel.MODES)):
+            assert [duel.move_weight(m, mode) for m in moves] == [duel.action_weight(a, mode) for a in legal]
+        kinds.update(a["type"] for a in legal)
+        move = moves[len(moves) // 2]
+        played, public = game.clone(), game.clone()
+        duel.apply_move(played, seat, move)
+        public.apply(seat, legal[len(moves) // 2])
+        assert played.to_dict() == public.to_dict()
+    assert kinds == {"draft_wonder", "build", "discard", "wonder", "progress", "destroy", "mausoleum",
+                     "choose_start"}
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_classic_moves_are_the_legal_actions_payments_aside(seats: int) -> None:
+    classic = playout_for("classic")
+    for game, seat in _visited_positions("classic", seats, 2)[::5]:
+        legal = game.legal_actions(seat)
+        moves = classic.moves(game, seat)
+        groups = {(a["type"], a.get("card"), a.get("free_city", False)) for a in legal}
+        assert len(moves) == len(set(moves)) == len(groups)
+        move = moves[-1]
+        played = game.clone()
+        classic.apply_move(played, seat, move)
+        assert len(played.action_log) == len(game.action_log) + 1
+        assert classic.move_weight(move, 0) > 0
