@@ -280,10 +280,71 @@ def state_of(world: Game) -> DuelState:
     return world.state
 
 
+def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> Move:
+    """The playout policy's move for ``seat`` (the seat to act) following ``MODES[mode]``: one of
+    :func:`state_moves` drawn with :func:`move_weight` (on a turn, drawn card by card without listing
+    the moves: the same draw as :func:`weighted_move` over them)."""
+    if state.pending is not TURN:
+        return weighted_move(state_moves(state, seat), mode, rng)
+    city = state.cities[seat]
+    coins = city.coins
+    prices = city.prices
+    chains = city.chains
+    wonder_weights = _WONDER[mode]
+    wonders = []
+    stage_weight = 0.0
+    if state.wonders_built < 7:
+        wonder_coins = prices.wonders
+        for owned in city.wonders:
+            if not owned.age:
+                trade = wonder_coins.get(owned.wonder)
+                if trade is None:
+                    trade = prices.wonder(owned.wonder)
+                if trade <= coins:
+                    wonders.append(owned.wonder)
+                    stage_weight += wonder_weights[owned.wonder]
+    build_weights = _BUILD[mode]
+    dealt = state.structure.cards
+    card_coins = prices.cards
+    cards = []
+    builds = []
+    total = 0.0
+    for slot in state.structure.accessible:
+        c = dealt[slot]
+        card = CARDS[c]
+        build = 0.0
+        if card.chain >= 0 and chains >> card.chain & 1:
+            build = build_weights[c]
+        else:
+            trade = card_coins.get(c)
+            if trade is None:
+                trade = prices.card(c)
+            if card.coins + trade <= coins:
+                build = build_weights[c]
+        cards.append(c)
+        builds.append(build)
+        total += build + DISCARD_WEIGHT + stage_weight
+    point = rng.random() * total
+    for c, build in zip(cards, builds, strict=True):
+        if point < build:
+            return Move(BUILD, c)
+        point -= build
+        if point < DISCARD_WEIGHT:
+            return Move(DISCARD, c)
+        point -= DISCARD_WEIGHT
+        for w in wonders:
+            weight = wonder_weights[w]
+            if point < weight:
+                return Move(WONDER, c, w)
+            point -= weight
+    c = cards[-1]  # rounding at the very end of the range
+    return Move(WONDER, c, wonders[-1]) if wonders else Move(DISCARD, c)
+
+
 def step(world: Game, seat: int, mode: int, rng: random.Random) -> None:
     """One decision of ``seat`` (the seat to act) by the playout policy for ``MODES[mode]``."""
     state = state_of(world)
-    apply_action(state, seat, action_of(weighted_move(state_moves(state, seat), mode, rng)))
+    apply_action(state, seat, action_of(playout_move(state, seat, mode, rng)))
 
 
 def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> int:
@@ -296,7 +357,7 @@ def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> i
         if state.pending is CHOOSE_START or (state.age != age and age):
             break
         seat = state.pending_seat
-        apply_action(state, seat, action_of(weighted_move(state_moves(state, seat), modes[seat], rng)))
+        apply_action(state, seat, action_of(playout_move(state, seat, modes[seat], rng)))
         made += 1
     return made
 

@@ -241,3 +241,18 @@ def test_classic_moves_are_the_legal_actions_payments_aside(seats: int) -> None:
         classic.apply_move(played, seat, move)
         assert len(played.action_log) == len(game.action_log) + 1
         assert classic.move_weight(move, 0) > 0
+
+
+def test_the_duel_playout_draws_its_move_as_a_weighted_draw_over_the_moves() -> None:
+    """playout_move (a turn's move drawn card by card, no list of moves) is weighted_move over
+    state_moves: the same move from the same random state, in every mode."""
+    duel = playout_for("duel")
+    drawn = 0
+    for game, seat in _visited_positions("duel", 2, 6):
+        state = game.state  # type: ignore[attr-defined]
+        for mode in range(len(duel.MODES)):
+            seed = drawn
+            expected = duel.weighted_move(duel.state_moves(state, seat), mode, random.Random(seed))
+            assert duel.playout_move(state, seat, mode, random.Random(seed)) == expected
+            drawn += 1
+    assert drawn > 500
