@@ -1,10 +1,12 @@
 """Train the learned evaluation by self-play: ``python -m engine.bots.train --game duel --seed 1``.
 
 ``python -m engine.bots.train --game KIND [--seed S] [--games N] [--every K] [--epochs E] [--l2 X]
-[--out PATH]``
+[--rounds R] [--out PATH]``
 
 Games are played to the end by the fast path's playout policy (:class:`Playout`), every seat following a
-strategy mode drawn per game (as the search's playouts do), at every table size the model serves. Every
+strategy mode drawn per game (as the search's playouts do), at every table size the model serves. With
+``--rounds R`` (Duel), R more rounds follow: games played by seats that look one move ahead with the model
+just fitted (:func:`greedy_move`), and a new fit on their positions. Every
 ``K``-th position of a game is kept with each seat's features and the game's outcome (each seat's share
 of the win). Per stage (Age), a softmax regression over the seats' linear scores is fitted to those
 outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised; the weights of
@@ -25,10 +27,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from engine.api import new_game
-from engine.bots.evaluation import LinearModel
+from engine.api import Game, new_game
+from engine.bots.evaluation import Evaluator, LinearModel
 from engine.bots.knowledge import Playout, playout_for
 from engine.bots.seeds import derive_seed
 
@@ -58,8 +60,37 @@ class FitReport:
     top_accuracy: float
 
 
-def self_play(kind: str, games: int, seed: int, every: int = 3) -> list[Position]:
-    """Positions of ``games`` self-play games of ``kind`` (table sizes in turn), every ``every``-th kept."""
+GREEDY_TEMPERATURE = 0.03
+"""Greedy self-play: a seat picks a move with a chance of ``exp(share / T)``, ``share`` its estimated share
+of the win after the move (so moves within a few hundredths of the best are played too)."""
+GREEDY_PLAYOUT_SHARE = 0.15
+"""Greedy self-play: the chance a decision is the playout policy's instead (its mode's rushes)."""
+
+
+def greedy_move(world: Game, seat: int, model: LinearModel, playout: Playout, mode: int,
+                rng: random.Random) -> Any:
+    """A greedy self-play move: one look ahead with ``model`` (softmax at :data:`GREEDY_TEMPERATURE`),
+    or now and then the playout policy's move."""
+    moves = playout.moves(world, seat)
+    if len(moves) == 1:
+        return moves[0]
+    if rng.random() < GREEDY_PLAYOUT_SHARE:
+        weights = [playout.move_weight(m, mode) for m in moves]
+        return rng.choices(moves, weights)[0]
+    evaluator = Evaluator(playout, model)
+    values = []
+    for move in moves:
+        after = world.clone()
+        playout.apply_move(after, seat, move)
+        values.append(evaluator.values(after)[seat])
+    top = max(values)
+    return rng.choices(moves, [math.exp((v - top) / GREEDY_TEMPERATURE) for v in values])[0]
+
+
+def self_play(kind: str, games: int, seed: int, every: int = 3,
+              model: LinearModel | None = None) -> list[Position]:
+    """Positions of ``games`` self-play games of ``kind`` (table sizes in turn), every ``every``-th kept:
+    played by the playout policy, or (``model``, sequential games only) by :func:`greedy_move`."""
     playout = playout_for(kind)
     sizes = TABLE_SIZES[kind]
     modes_count = len(playout.MODES)
@@ -76,7 +107,11 @@ def self_play(kind: str, games: int, seed: int, every: int = 3) -> list[Position
             waiting = world.waiting()
             if not waiting:
                 break
-            playout.step(world, waiting[0], modes[waiting[0]], rng)
+            seat = waiting[0]
+            if model is None:
+                playout.step(world, seat, modes[seat], rng)
+            else:
+                playout.apply_move(world, seat, greedy_move(world, seat, model, playout, modes[seat], rng))
             decisions += 1
             if decisions % every == 0 and not world.is_over():
                 rows = tuple(tuple(playout.features(world, s)) for s in range(seats))
@@ -169,13 +204,36 @@ def _report(positions: Sequence[Position], weights: Sequence[float]) -> FitRepor
     return FitReport(stage, len(positions), loss / n, hits / n)
 
 
+GREEDY_KINDS = frozenset({"duel"})
+"""The game kinds whose self-play may be greedy (sequential turns: a move's value shows at once)."""
+
+
 def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150,
-          l2: float = 1e-3) -> tuple[LinearModel, list[FitReport]]:
-    """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit."""
+          l2: float = 1e-3, rounds: int = 0) -> tuple[LinearModel, list[FitReport]]:
+    """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit.
+
+    ``rounds`` more times (sequential games only), self-play ``games`` games greedily by the model
+    just fitted (:func:`greedy_move`) and fit again on those games' positions: the model then values
+    positions by how games go on between players who look a move ahead, not only by the playout policy."""
+    if rounds and kind not in GREEDY_KINDS:
+        raise ValueError(f"greedy rounds are for {sorted(GREEDY_KINDS)}, not {kind!r}")
+    model, reports = _fit(kind, self_play(kind, games, seed, every), epochs=epochs, l2=l2)
+    for round_number in range(1, rounds + 1):
+        positions = self_play(kind, games, derive_seed(seed, round_number), every, model=model)
+        model, reports = _fit(kind, positions, epochs=epochs, l2=l2)
+    trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,
+               "epochs": epochs, "l2": l2, "rounds": rounds, "seats": list(TABLE_SIZES[kind]),
+               "fit": [{"stage": r.stage, "positions": r.positions, "log_loss": round(r.log_loss, 4),
+                        "top_accuracy": round(r.top_accuracy, 4)} for r in reports]}
+    return LinearModel(kind, model.features, model.stages, trained), reports
+
+
+def _fit(kind: str, positions: Sequence[Position], *, epochs: int,
+         l2: float) -> tuple[LinearModel, list[FitReport]]:
+    """One weight set per stage fitted to ``positions``; the model and each stage's fit."""
     playout: Playout = playout_for(kind)
     width = len(playout.FEATURES)
     signed = [name in playout.SIGNED_FEATURES for name in playout.FEATURES]
-    positions = self_play(kind, games, seed, every)
     stages: dict[int, tuple[float, ...]] = {}
     reports = []
     for stage in sorted({p.stage for p in positions}):
@@ -183,11 +241,7 @@ def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150
                                     signed=signed)
         stages[stage] = tuple(weights)
         reports.append(report)
-    trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,
-               "epochs": epochs, "l2": l2, "seats": list(TABLE_SIZES[kind]),
-               "fit": [{"stage": r.stage, "positions": r.positions, "log_loss": round(r.log_loss, 4),
-                        "top_accuracy": round(r.top_accuracy, 4)} for r in reports]}
-    return LinearModel(kind, playout.FEATURES, stages, trained), reports
+    return LinearModel(kind, playout.FEATURES, stages, {}), reports
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -200,15 +254,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=3, help="keep every K-th position of a game")
     parser.add_argument("--epochs", type=int, default=150)
     parser.add_argument("--l2", type=float, default=1e-3)
+    parser.add_argument("--rounds", type=int, default=0,
+                        help="then this many rounds of greedy self-play by the model just fitted (Duel)")
     parser.add_argument("--out", type=Path, default=None,
                         help="where to write the model (default: engine/bots/models/KIND.json)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.every < 1 or args.epochs < 1 or args.l2 < 0:
-        print("train: --games, --every and --epochs must be at least 1, --l2 not negative", file=sys.stderr)
+    if args.games < 1 or args.every < 1 or args.epochs < 1 or args.l2 < 0 or args.rounds < 0:
+        print("train: --games, --every and --epochs must be at least 1, --l2 and --rounds not negative",
+              file=sys.stderr)
+        return 2
+    if args.rounds and args.game not in GREEDY_KINDS:
+        print(f"train: --rounds is for {', '.join(sorted(GREEDY_KINDS))}", file=sys.stderr)
         return 2
     started = time.process_time()
     model, reports = train(args.game, seed=args.seed, games=args.games, every=args.every,
-                           epochs=args.epochs, l2=args.l2)
+                           epochs=args.epochs, l2=args.l2, rounds=args.rounds)
     out = args.out or MODELS_DIR / f"{args.game}.json"
     out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
     for r in reports:

@@ -22,6 +22,48 @@ def test_a_tiny_training_run_is_reproducible_from_its_seed(kind: str) -> None:
     assert all(r.positions > 0 for r in reports)
 
 
+def test_greedy_rounds_are_reproducible_and_play_by_the_model() -> None:
+    first, reports = train("duel", seed=3, games=3, every=7, epochs=3, rounds=1)
+    again, _ = train("duel", seed=3, games=3, every=7, epochs=3, rounds=1)
+    plain, _ = train("duel", seed=3, games=3, every=7, epochs=3)
+    assert first.to_dict() == again.to_dict()
+    assert first.stages != plain.stages  # the second round played other games
+    assert first.trained["rounds"] == 1
+    with pytest.raises(ValueError, match="greedy"):
+        train("classic", seed=3, games=1, every=7, epochs=1, rounds=1)
+
+
+def test_a_greedy_move_is_the_best_looking_one_when_one_stands_out() -> None:
+    import random
+
+    from engine.api import new_game
+    from engine.bots.evaluation import Evaluator, model_for
+    from engine.bots.knowledge import playout_for
+    from engine.bots.train import greedy_move
+
+    playout = playout_for("duel")
+    model = model_for("duel")
+    game = new_game("duel", seats=2, seed=5)
+    rng = random.Random(1)
+    for _ in range(30):  # into Age I, past the draft
+        seat = game.waiting()[0]
+        playout.step(game, seat, 0, rng)
+    seat = game.waiting()[0]
+    moves = playout.moves(game, seat)
+    evaluator = Evaluator(playout, model)
+    values = []
+    for move in moves:
+        after = game.clone()
+        playout.apply_move(after, seat, move)
+        values.append(evaluator.values(after)[seat])
+    best = moves[values.index(max(values))]
+    picks = [greedy_move(game, seat, model, playout, 0, random.Random(s)) for s in range(300)]
+    assert all(p in moves for p in picks)
+    counts = {m: picks.count(m) for m in moves}
+    assert max(counts, key=lambda m: counts[m]) == best  # the look ahead decides most picks
+    assert counts[best] > 2 * len(picks) / len(moves)
+
+
 def test_self_play_keeps_positions_with_every_seats_features_and_the_outcome() -> None:
     positions = self_play("classic", 4, seed=1, every=5)  # table sizes 3, 4, 5, 7 in turn
     assert {len(p.rows) for p in positions} == {3, 4, 5, 7}
