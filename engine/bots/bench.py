@@ -5,7 +5,8 @@
 
 After the bars (or alone, ``--throughput-only``; not with ``--only``), ``hard``'s search throughput:
 iterations per CPU second of one decision on fixed seeded positions (a Duel mid-game, 7 and 4 seats of
-classic; min / median / max over three seeds, the median against issue 17's targets).
+classic; min / median / max over three seeds, the median against issue 17's targets), then what an
+``engine.sample`` of each position's view costs in CPU microseconds (targets 50 in Duel, 300 at 7 seats).
 
 Each bar is one arena run (seeded deals, seats rotated, every deal played from every seat) and one
 threshold on a bot's win share. By default the games are fewer than the issue's counts and every
@@ -78,21 +79,25 @@ seats). ``hard-2026-11`` is the ``hard`` of November 2026, kept as the yardstick
 
 @dataclass(frozen=True, slots=True)
 class ThroughputCase:
-    """A fixed seeded position (``decisions`` random moves into a game) and the hard iterations per CPU
-    second its search should reach there (``None``: reported only)."""
+    """A fixed seeded position (``decisions`` random moves into a game), the hard iterations per CPU
+    second its search should reach there and the CPU microseconds an ``engine.sample`` of its view
+    should take at most (``None``: reported only)."""
 
     name: str
     kind: str
     seats: int
     decisions: int
     target: float | None
+    sample_target_us: float | None = None
 
 
 THROUGHPUT: tuple[ThroughputCase, ...] = (
-    ThroughputCase("duel mid-game", "duel", 2, 30, 5000.0),
-    ThroughputCase("classic 7 seats", "classic", 7, 56, 1000.0),
+    ThroughputCase("duel mid-game", "duel", 2, 30, 5000.0, 50.0),
+    ThroughputCase("classic 7 seats", "classic", 7, 56, 1000.0, 300.0),
     ThroughputCase("classic 4 seats", "classic", 4, 32, None),
 )
+SAMPLE_DRAWS = 300
+"""Draws of one view per sample-cost measurement (the first, which reads the view, is left out)."""
 THROUGHPUT_SEEDS = (1, 2, 3)
 THROUGHPUT_ITERATIONS = 1500
 
@@ -120,6 +125,29 @@ def iterations_per_cpu_second(case: ThroughputCase, seed: int, iterations: int) 
     started = time.process_time()
     report = policy.analyse(view, legal, seed=seed, budget=Budget(iterations=iterations))
     return report.iterations / max(time.process_time() - started, 1e-9)
+
+
+def sample_microseconds(case: ThroughputCase, seed: int, draws: int = SAMPLE_DRAWS) -> float:
+    """CPU microseconds per ``engine.sample`` of the seat to act's view at the position of ``case`` and
+    ``seed`` (as a search draws its worlds: the same view again and again, seeds 1..draws)."""
+    game = position(case, seed)
+    view = game.view(game.waiting()[0])
+    sample(view, seed=0)  # reads the view (and, classic, replays its first world)
+    started = time.process_time()
+    for draw in range(1, draws + 1):
+        sample(view, seed=draw)
+    return (time.process_time() - started) / draws * 1e6
+
+
+def format_sample_costs(case: ThroughputCase, costs: Sequence[float]) -> str:
+    """One line: min / median / max microseconds per sample and the verdict against the target."""
+    ordered = sorted(costs)
+    median = ordered[len(ordered) // 2]
+    verdict = "" if case.sample_target_us is None else ("PASS  " if median <= case.sample_target_us
+                                                        else "FAIL  ")
+    target = "" if case.sample_target_us is None else f" (target <= {case.sample_target_us:g}, on the median)"
+    return (f"  {case.name:<22} {verdict}engine.sample CPU us: min {ordered[0]:.0f} / median {median:.0f} / "
+            f"max {ordered[-1]:.0f}{target}")
 
 
 def format_throughput(case: ThroughputCase, rates: Sequence[float]) -> str:
@@ -205,12 +233,15 @@ def format_result(result: BarResult) -> str:
 
 
 def print_throughput() -> None:
-    """Measure and print every :data:`THROUGHPUT` case."""
+    """Measure and print every :data:`THROUGHPUT` case: hard's iterations, then the sample costs."""
     print(f"hard search throughput ({THROUGHPUT_ITERATIONS} iterations per decision, seeds "
           f"{', '.join(map(str, THROUGHPUT_SEEDS))}, CPU time):", flush=True)
     for case in THROUGHPUT:
         rates = [iterations_per_cpu_second(case, seed, THROUGHPUT_ITERATIONS) for seed in THROUGHPUT_SEEDS]
         print(format_throughput(case, rates), flush=True)
+    for case in THROUGHPUT:
+        costs = [sample_microseconds(case, seed) for seed in THROUGHPUT_SEEDS]
+        print(format_sample_costs(case, costs), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,11 +12,13 @@ from engine.bots.bench import (
     Bar,
     BarResult,
     ThroughputCase,
+    format_sample_costs,
     format_throughput,
     iterations_per_cpu_second,
     main,
     position,
     rounded_games,
+    sample_microseconds,
     time_checks,
 )
 
@@ -106,3 +108,14 @@ def test_throughput_is_measured_on_fixed_seeded_positions_against_the_issues_tar
     assert "min 8 / median 12 / max 30" in line and "PASS" in line
     assert "FAIL" in format_throughput(case, [3.0, 8.0, 30.0])
     assert "PASS" not in format_throughput(ThroughputCase("x", "duel", 2, 1, None), [1.0])
+
+
+def test_sample_costs_are_measured_on_the_same_positions_against_the_issues_targets() -> None:
+    targets = {case.name: case.sample_target_us for case in THROUGHPUT}
+    assert targets["duel mid-game"] == 50 and targets["classic 7 seats"] == 300
+    assert sample_microseconds(ThroughputCase("tiny", "classic", 3, 12, None), 1, draws=5) > 0
+    case = ThroughputCase("tiny", "duel", 2, 30, None, 40.0)
+    line = format_sample_costs(case, [30.0, 50.0, 20.0])
+    assert "min 20 / median 30 / max 50" in line and "PASS" in line
+    assert "FAIL" in format_sample_costs(case, [45.0, 50.0, 20.0])
+    assert "PASS" not in format_sample_costs(ThroughputCase("x", "duel", 2, 1, None), [1.0])
