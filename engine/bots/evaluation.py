@@ -16,6 +16,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
+from operator import mul
 from typing import Any
 
 from engine.api import Game
@@ -40,7 +41,10 @@ class LinearModel:
 
     def score(self, row: Sequence[float], stage: int) -> float:
         """One seat's score (higher is better) from its features at ``stage``."""
-        return sum(w * x for w, x in zip(self.weights(stage), row, strict=True))
+        weights = self.weights(stage)
+        if len(row) != len(weights):
+            raise ValueError(f"{len(row)} features for {len(weights)} weights")
+        return sum(map(mul, weights, row))
 
     def weights(self, stage: int) -> tuple[float, ...]:
         """The weights of ``stage`` (the nearest stage the model has if it lacks this one)."""

@@ -16,6 +16,7 @@ import math
 import random
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.api import Action, Game
 from engine.api import sample as engine_sample
@@ -78,6 +79,10 @@ class Edge:
     total: float = 0.0
     available: int = 0
     children: dict[EdgeKey, Edge] = field(default_factory=dict)
+    moves: list[Any] | None = None
+    """The legal moves last met at this node (worlds mostly agree on them) ..."""
+    keys: list[EdgeKey] | None = None
+    """... and their edges in preference order (the playout policy's), kept for the next visit."""
 
     @property
     def mean(self) -> float:
@@ -210,9 +215,12 @@ class PlayoutSearchPolicy:
                 playout.step(world, seat, modes[seat], rng)
                 continue
             options = moves_of(world, seat)
-            options.sort(key=lambda move: -weight(move, 0))
+            keys = node.keys
+            if keys is None or options != node.moves:
+                node.moves = options
+                keys = node.keys = [(seat, move) for move in sorted(options, key=lambda m: -weight(m, 0))]
             allowed = 1 + int(self.widening * math.sqrt(node.visits))
-            key = select(node, [(seat, move) for move in options[:allowed]], settings.exploration)
+            key = select(node, keys[:allowed], settings.exploration)
             apply_move(world, seat, key[1])
             node = node.children[key]
             path.append((node, seat))
