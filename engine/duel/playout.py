@@ -376,23 +376,24 @@ def finished_values(world: Game) -> list[float] | None:
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
 
 
+_BLUE_VP = tuple(card.vp if card.color == BLUE else 0 for card in CARDS)
+_GREEN_YELLOW_VP = tuple(card.vp if card.color in (GREEN, YELLOW) else 0 for card in CARDS)
+_MANUFACTURED = tuple(r in MANUFACTURED_RESOURCES for r in range(len(RESOURCES)))
+
+
 def features(world: Game, seat: int) -> list[float]:
     """The :data:`FEATURES` of ``seat`` in ``world`` (all public in Duel)."""
     state = state_of(world)
     city = state.cities[seat]
-    blue = yellow_vp = green_vp = guild_vp = 0
-    guilds = 0
-    for index in city.cards:
-        card = CARDS[index]
-        if card.color == BLUE:
-            blue += card.vp
-        elif card.color == GREEN:
-            green_vp += card.vp
-        elif card.color == YELLOW:
-            yellow_vp += card.vp
-        elif card.guild is not None:
-            guilds += 1
-            guild_vp += guild_points(state, card.guild)
+    cards = city.cards
+    blue = sum(map(_BLUE_VP.__getitem__, cards))
+    guild_vp = guilds = 0
+    if city.colors[PURPLE]:
+        for index in cards:
+            guild = CARDS[index].guild
+            if guild is not None:
+                guilds += 1
+                guild_vp += guild_points(state, guild)
     built = open_wonders = wonder_vp = 0
     for owned in city.wonders:
         if owned.age:
@@ -407,11 +408,12 @@ def features(world: Game, seat: int) -> list[float]:
                 + (3 * len(tokens) if MATHEMATICS in tokens else 0))
     lead = state.pawn if seat == 0 else -state.pawn
     military_vp = 0 if lead <= 0 else 2 if lead <= 2 else 5 if lead <= 5 else 10
-    points = blue + green_vp + yellow_vp + guild_vp + wonder_vp + token_vp + city.coins // 3 + military_vp
-    distinct = bin(city.science_symbols).count("1")
+    points = (blue + sum(map(_GREEN_YELLOW_VP.__getitem__, cards)) + guild_vp + wonder_vp + token_vp
+              + city.coins // 3 + military_vp)
+    distinct = city.science_symbols.bit_count()
     raw = manufactured = 0
     for resource, units in enumerate(city.production):
-        if resource in MANUFACTURED_RESOURCES:
+        if _MANUFACTURED[resource]:
             manufactured += units
         else:
             raw += units
@@ -419,6 +421,6 @@ def features(world: Game, seat: int) -> list[float]:
     return [
         float(points), float(blue), float(city.coins), float(lead), threat, float(distinct),
         max(0, distinct - 3) ** 2 / 4.0, float(raw), float(manufactured), float(len(city.choices)),
-        float(bin(city.chains).count("1")), float(built), float(open_wonders), float(len(tokens)),
+        float(city.chains.bit_count()), float(built), float(open_wonders), float(len(tokens)),
         float(city.colors[YELLOW]), float(city.colors[RED]), float(guilds),
     ]
