@@ -116,8 +116,11 @@ def choice_actions(state: DuelState, seat: Any) -> list[Action]:
 # --- applying -----------------------------------------------------------------------------------------
 
 
-def apply_action(state: DuelState, seat: Any, action: Any) -> Events:
-    """Validate ``action`` of ``seat`` and apply it; return the public events (IllegalAction: no change)."""
+def apply_action(state: DuelState, seat: Any, action: Any, *, breakdowns: bool = True) -> Events:
+    """Validate ``action`` of ``seat`` and apply it; return the public events (IllegalAction: no change).
+
+    ``breakdowns=False`` (the playouts' seam, :mod:`engine.duel.playout`: they drop the events) leaves
+    the ``breakdown`` of build and Wonder events out; the state changes the same."""
     if state.phase == "over":
         raise IllegalAction("the game is over")
     if type(seat) is not int or seat != state.pending_seat:
@@ -131,7 +134,7 @@ def apply_action(state: DuelState, seat: Any, action: Any) -> Events:
     if kind is TURN and atype in TURN_TYPES:
         if not FIELDS[atype].issuperset(action):
             raise _unknown_fields(atype, action)
-        play_turn(state, seat, atype, action, events)
+        play_turn(state, seat, atype, action, events, breakdowns)
         return events
     expected = ACTION_TYPES[kind]
     if atype not in expected:
@@ -197,8 +200,10 @@ def _resolve(state: DuelState, events: Events) -> None:
         finish_turn(state, events)
 
 
-def play_turn(state: DuelState, seat: int, atype: str, action: Action, events: Events) -> None:
-    """A turn's action on an accessible card: build it, discard it, or tuck it under a Wonder."""
+def play_turn(state: DuelState, seat: int, atype: str, action: Action, events: Events,
+              breakdowns: bool = True) -> None:
+    """A turn's action on an accessible card: build it, discard it, or tuck it under a Wonder (the build
+    and Wonder events say how they were paid unless ``breakdowns`` is False)."""
     value = action.get("card")
     c = CARD_INDEX.get(value) if type(value) is str else None
     if c is None:
@@ -224,8 +229,10 @@ def play_turn(state: DuelState, seat: int, atype: str, action: Action, events: E
         state.play_again = False
         take(state, seat, slot)
         city.coins = coins - cost
-        events.append({"type": "build", "seat": seat, "card": card.id, "cost": cost,
-                       "breakdown": card_breakdown(state, seat, c, chained, trade)})
+        built: dict[str, Any] = {"type": "build", "seat": seat, "card": card.id, "cost": cost}
+        if breakdowns:
+            built["breakdown"] = card_breakdown(state, seat, c, chained, trade)
+        events.append(built)
         pay_trade(state, seat, trade, events)
         construct(state, seat, c, chained, events)
     elif atype == "discard":
@@ -261,9 +268,11 @@ def play_turn(state: DuelState, seat: int, atype: str, action: Action, events: E
         city.coins = coins - cost
         city.wonders[position] = OwnedWonder(w, state.age, c)
         state.wonders_built += 1
-        events.append({"type": "wonder", "seat": seat, "wonder": wonder.id, "card": card.id,
-                       "card_age": state.age, "cost": cost,
-                       "breakdown": wonder_breakdown(state, seat, w, cost)})
+        raised: dict[str, Any] = {"type": "wonder", "seat": seat, "wonder": wonder.id, "card": card.id,
+                         "card_age": state.age, "cost": cost}
+        if breakdowns:
+            raised["breakdown"] = wonder_breakdown(state, seat, w, cost)
+        events.append(raised)
         pay_trade(state, seat, cost, events)
         wonder_effects(state, seat, w, events)
     if state.pending is TURN:

@@ -241,8 +241,9 @@ def moves(world: Game, seat: int) -> list[Move]:
 
 
 def apply_move(world: Game, seat: int, move: Move) -> None:
-    """Play ``move`` for ``seat`` through the rules (validated as any action is)."""
-    apply_action(state_of(world), seat, action_of(move))
+    """Play ``move`` for ``seat`` through the rules (validated as any action is; the events, dropped,
+    without payment breakdowns)."""
+    apply_action(state_of(world), seat, action_of(move), breakdowns=False)
 
 
 def weighted_move(options: Sequence[Move], mode: int, rng: random.Random) -> Move:
@@ -344,7 +345,7 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
 def step(world: Game, seat: int, mode: int, rng: random.Random) -> None:
     """One decision of ``seat`` (the seat to act) by the playout policy for ``MODES[mode]``."""
     state = state_of(world)
-    apply_action(state, seat, action_of(playout_move(state, seat, mode, rng)))
+    apply_action(state, seat, action_of(playout_move(state, seat, mode, rng)), breakdowns=False)
 
 
 def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> int:
@@ -357,7 +358,7 @@ def play(world: Game, rng: random.Random, modes: Sequence[int], turns: int) -> i
         if state.pending is CHOOSE_START or (state.age != age and age):
             break
         seat = state.pending_seat
-        apply_action(state, seat, action_of(playout_move(state, seat, modes[seat], rng)))
+        apply_action(state, seat, action_of(playout_move(state, seat, modes[seat], rng)), breakdowns=False)
         made += 1
     return made
 

@@ -228,6 +228,28 @@ def test_duel_moves_are_the_legal_actions_in_order() -> None:
                      "choose_start"}
 
 
+def test_duel_playouts_leave_out_only_the_payment_breakdowns() -> None:
+    """The playouts' seam (``apply_action(..., breakdowns=False)``): every legal action of every position
+    of seeded games changes the state as the public ``apply`` does, with the same events but the build and
+    Wonder events' ``breakdown``, which the public events always carry."""
+    from engine.duel.actions import apply_action
+    from engine.duel.playout import state_of
+
+    broken_down = 0
+    for game, seat in _visited_positions("duel", 2, 6)[::3]:
+        for action in game.legal_actions(seat):
+            public, quiet = game.clone(), game.clone()
+            shown = public.apply(seat, action)
+            dropped = apply_action(state_of(quiet), seat, action, breakdowns=False)
+            assert quiet.to_dict() == public.to_dict()
+            for event in shown:
+                if event["type"] in ("build", "wonder"):
+                    assert "breakdown" in event
+                    broken_down += 1
+            assert dropped == [{k: v for k, v in e.items() if k != "breakdown"} for e in shown]
+    assert broken_down > 100
+
+
 @pytest.mark.parametrize("seats", [2, 4])
 def test_classic_moves_are_the_legal_actions_payments_aside(seats: int) -> None:
     classic = playout_for("classic")
