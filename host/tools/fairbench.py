@@ -40,7 +40,8 @@ from host.tools.benchphone import CONNECT, EIO_PING, EIO_PONG, EVENT, NAMESPACE,
 from host.tools.figures import LOOPBACK, p99
 from host.wire import JsMsgPackPacket
 
-ATTACKER, VICTIM, CLOCKED, PLAYERS = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
+ATTACKER, VICTIM, CLOCKED = "127.0.0.2", "127.0.0.3", "127.0.0.4"
+PLAYERS = ("127.0.0.5", "127.0.0.6")  # the measured table's two phones (its board shares the first)
 FLOODERS = [f"127.0.0.{n}" for n in range(20, 30)]
 FLOOD_CALLS = 4  # list_tables in flight per flooding address (each answered one is sent again)
 PACE = 1.0
@@ -174,12 +175,14 @@ async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
             "clock_late": _late_clocks(clocked.heard, clock), "cpu": cpu, "seconds": seconds}
 
 
-async def _play_for(url: str, until: float, latencies: list[float]) -> int:
-    """Play Duel games with two lean phones from ``PLAYERS`` until ``until``; the games played. Every
-    accepted ``act``'s round trip goes to ``latencies``."""
-    board = await Party(url, PLAYERS).connect()
-    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(PLAYERS, 0)))
-    games = 0
+async def _play_for(url: str, until: float, latencies: list[float]) -> tuple[int, int]:
+    """Play Duel games with two lean phones (one from each of ``PLAYERS``) until ``until``; the games
+    played and the acts refused as ``rate_limited`` (each sent again after its ``retry_after``, as a phone
+    does: the per-address limits hold for them too). Every accepted ``act``'s round trip goes to
+    ``latencies``."""
+    board = await Party(url, PLAYERS[0]).connect()
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(a, 0))) for a in PLAYERS]
+    games = throttled = 0
 
     def heard(seconds: float, accepted: bool) -> None:
         if accepted:
@@ -188,7 +191,7 @@ async def _play_for(url: str, until: float, latencies: list[float]) -> int:
     try:
         while time.monotonic() < until:
             code = (await board.call("create_table", {"game": "duel", "autostart": True}))["code"]
-            phones = [LeanPhone(session, url, code, f"P{s}", seed=games * 2 + s, on_ack=heard)
+            phones = [LeanPhone(sessions[s], url, code, f"P{s}", seed=games * 2 + s, on_ack=heard)
                       for s in (0, 1)]
             try:
                 for phone in phones:
@@ -197,11 +200,13 @@ async def _play_for(url: str, until: float, latencies: list[float]) -> int:
             finally:
                 for phone in phones:
                     await phone.close()
+                throttled += sum(phone.throttled for phone in phones)
             games += 1
     finally:
         await board.close()
-        await session.close()
-    return games
+        for session in sessions:
+            await session.close()
+    return games, throttled
 
 
 async def _flood_from(url: str, source: str, until: float, counts: dict[str, int]) -> None:
@@ -256,21 +261,21 @@ async def run_flood(seconds: float) -> dict[str, Any]:
         flooded: list[float] = []
         try:
             cpu = time.process_time()
-            await _play_for(url, time.monotonic() + seconds, quiet)
+            _, quiet_throttled = await _play_for(url, time.monotonic() + seconds, quiet)
             quiet_cpu = time.process_time() - cpu
             until = time.monotonic() + seconds
             cpu = time.process_time()
             flooder = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds",
                 str(seconds), stdout=asyncio.subprocess.PIPE)
-            await _play_for(url, until, flooded)
+            _, flooded_throttled = await _play_for(url, until, flooded)
             out, _ = await flooder.communicate()
             answered = tuple(json.loads(out.decode().strip().splitlines()[-1]))
             flooded_cpu = time.process_time() - cpu
         finally:
             await runner.cleanup()
     return {"quiet": quiet, "flooded": flooded, "answered": answered, "quiet_cpu": quiet_cpu,
-            "flooded_cpu": flooded_cpu}
+            "flooded_cpu": flooded_cpu, "throttled": (quiet_throttled, flooded_throttled)}
 
 
 def _round_trips(name: str, values: list[float]) -> str:
@@ -307,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy")
         print("  " + _round_trips("act->ack quiet", flood["quiet"]))
         print("  " + _round_trips("act->ack flooded", flood["flooded"]))
+        print("  acts refused as rate_limited and sent again (the players' own per-address limit): quiet "
+              f"{flood['throttled'][0]}, flooded {flood['throttled'][1]}")
         per_act = flood["quiet_cpu"] / max(1, len(flood["quiet"]))  # the players' and host's, per act
         listing = flood["flooded_cpu"] - per_act * len(flood["flooded"])
         print(f"  this process's CPU time (host and players): quiet {flood['quiet_cpu']:.2f} s, flooded "
