@@ -321,6 +321,9 @@ def _is_index(index: Any, legal: list[Action]) -> bool:
     return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(legal)
 
 
+QUICK_LEVELS = frozenset({"random", "easy"})  # the levels that never search: decided in the host's process
+
+
 class InProcess:
     """Levels that do not search (``random``, ``easy``: about 0.1 ms a move, less than encoding the
     question for a worker), decided on the host's own loop with the pool's policies: their moves and a
@@ -343,15 +346,15 @@ class InProcess:
         return policy
 
     def searches(self, question: Question) -> bool:
-        """True if ``question``'s level searches (a worker must think it); :class:`BotFailed` if its
-        policy cannot be made."""
-        return self._policy(question).default_seconds is not None
+        """True if ``question``'s level is not one of :data:`QUICK_LEVELS` or its policy asks for a
+        search budget: a worker must think it. :class:`BotFailed` if its policy cannot be made."""
+        return question.level not in QUICK_LEVELS or self._policy(question).default_seconds is not None
 
     def decide(self, question: Question) -> int:
         """The index in ``question.legal`` of the level's choice; :class:`BotFailed` if it has none."""
-        policy = self._policy(question)
-        if policy.default_seconds is not None:
+        if self.searches(question):
             raise BotFailed(f"the {question.level} bot searches: it thinks only in a worker")
+        policy = self._policy(question)
         try:
             action = policy.decide(question.view, question.legal, seed=question.seed, budget=None)
             return index_of(action, question.legal)
