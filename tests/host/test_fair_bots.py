@@ -168,3 +168,17 @@ async def test_easy_bots_and_clocks_play_on_while_one_devices_full_quota_of_hard
     assert all(e.by == "bot" for e in tables[code].history) and len(tables[code].history) >= 4
     assert not (gate / "go").exists() and [tables[h].step for h in hogs] == [0, 0]
     assert pool.slots.busy == 2  # the workers still think for the attacker
+
+
+async def test_with_the_default_limits_one_device_cannot_seat_56_hard_bots(lan_clients):
+    """The finding: one device filled its 8 tables of 7 seats with hard bots. By default its tables seat
+    14 bots at most; the fifteenth is refused with a code, and nothing else changes."""
+    board = await lan_clients()
+    placed = []
+    for _ in range(3):
+        made = await board.call("create_table", {"game": "classic", "seats": 7})
+        for seat in range(7):
+            ack = await board.call("set_bot", {"code": made["code"], "seat": seat, "level": "hard",
+                                               "board_key": made["board_key"]})
+            placed.append(ack["ok"] or ack["error"])
+    assert placed.count(True) == 14 and set(placed[14:]) == {"too_many_bots"}
