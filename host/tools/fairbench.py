@@ -11,10 +11,10 @@ countdown (wall time: these are scheduling delays, the thing the issue bounds), 
 CPU time. Targets of the issue: a bot move within pace + 1 s, a 10 s clock within 11 s.
 
 Then a *listing flood*: a Duel table played flat out by two lean phones (random moves) has its act→ack
-round trips measured for ``--flood-seconds`` quietly, then as long again while ten other addresses send
-``list_tables`` as fast as they are answered (four at a time each, from a subprocess: the flooders' own
-decoding must not eat the host's event loop). Target: the flooded p99 within 2× of
-the quiet one.
+round trips measured for ``--flood-seconds`` quietly and as long again while ten other addresses send
+``list_tables`` as fast as they are answered (four at a time each, from a subprocess that is connected
+before the phase starts: the flooders' own decoding must not eat the host's event loop), in
+``--flood-rounds`` alternating rounds. Target: the flooded p99 within 2× of the quiet one.
 """
 
 from __future__ import annotations
@@ -209,45 +209,70 @@ async def _play_for(url: str, until: float, latencies: list[float]) -> tuple[int
     return games, throttled
 
 
-async def _flood_from(url: str, source: str, until: float, counts: dict[str, int]) -> None:
-    """One flooding address: a raw websocket keeping ``FLOOD_CALLS`` ``list_tables`` in flight until
-    ``until``. Answers are counted, never decoded (a real flooder's decoding happens on its own device,
-    not on the host's cores)."""
+async def _flooder(url: str, source: str) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
+    """A raw websocket from ``source``, its Socket.IO session open."""
     session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
-    try:
-        ws = await session.ws_connect(socket_url(url), autoping=False, max_msg_size=0)
-        await ws.receive(timeout=CALL_WAIT)  # Engine.IO open
-        await ws.send_bytes(msgpack.packb({"type": CONNECT, "nsp": NAMESPACE, "data": {}}))
-        ask = msgpack.packb({"type": EVENT, "nsp": NAMESPACE, "data": ["list_tables", {}], "id": 1})
-        for _ in range(FLOOD_CALLS):
+    ws = await session.ws_connect(socket_url(url), autoping=False, max_msg_size=0)
+    await ws.receive(timeout=CALL_WAIT)  # Engine.IO open
+    await ws.send_bytes(msgpack.packb({"type": CONNECT, "nsp": NAMESPACE, "data": {}}))
+    return session, ws
+
+
+async def _flood_from(ws: aiohttp.ClientWebSocketResponse, until: float, counts: dict[str, int]) -> None:
+    """One flooding address: keep ``FLOOD_CALLS`` ``list_tables`` in flight until ``until``. Answers are
+    counted, never decoded (a real flooder's decoding happens on its own device, not on the host's
+    cores)."""
+    ask = msgpack.packb({"type": EVENT, "nsp": NAMESPACE, "data": ["list_tables", {}], "id": 1})
+    for _ in range(FLOOD_CALLS):
+        await ws.send_bytes(ask)
+    async for message in ws:
+        if message.type == aiohttp.WSMsgType.TEXT and message.data == EIO_PING:
+            await ws.send_str(EIO_PONG)
+        elif message.type == aiohttp.WSMsgType.BINARY and b"list_tables" not in message.data:
+            if b"tables" in message.data:
+                counts["ok"] += 1
+            elif b"busy" in message.data:
+                counts["busy"] += 1
+            else:
+                continue  # the connect's answer, the issued device token
+            if time.monotonic() >= until:
+                break
             await ws.send_bytes(ask)
-        async for message in ws:
-            if message.type == aiohttp.WSMsgType.TEXT and message.data == EIO_PING:
-                await ws.send_str(EIO_PONG)
-            elif message.type == aiohttp.WSMsgType.BINARY and b"list_tables" not in message.data:
-                if b"tables" in message.data:
-                    counts["ok"] += 1
-                elif b"busy" in message.data:
-                    counts["busy"] += 1
-                else:
-                    continue  # the connect's answer, the issued device token
-                if time.monotonic() >= until:
-                    break
-                await ws.send_bytes(ask)
-        await ws.close()
-    finally:
-        await session.close()
 
 
-async def _flood(url: str, until: float) -> tuple[int, int]:
-    """``list_tables`` from every flooding address until ``until``; (answered, refused as busy)."""
+async def _flood(url: str, seconds: float) -> tuple[int, int]:
+    """Connect every flooding address, say ``ready`` on stdout, then send ``list_tables`` from each for
+    ``seconds``; (answered, refused as busy)."""
     counts = {"ok": 0, "busy": 0}
-    await asyncio.gather(*(_flood_from(url, source, until, counts) for source in FLOODERS))
+    opened = [await _flooder(url, source) for source in FLOODERS]
+    try:
+        print("ready", flush=True)
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(_flood_from(ws, until, counts) for _, ws in opened))
+    finally:
+        for session, ws in opened:
+            await ws.close()
+            await session.close()
     return counts["ok"], counts["busy"]
 
 
-async def run_flood(seconds: float) -> dict[str, Any]:
-    """The listing flood: act→ack round trips quiet, then under the flood."""
+async def _flooded(url: str, seconds: float, latencies: list[float]) -> tuple[int, int, int]:
+    """One flooded phase: the flooding subprocess connects, then the players play while it floods for
+    ``seconds``; (list_tables answered, refused as busy, the players' throttled acts)."""
+    flooder = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds", str(seconds),
+        stdout=asyncio.subprocess.PIPE)
+    assert flooder.stdout is not None
+    await asyncio.wait_for(flooder.stdout.readline(), CALL_WAIT)  # "ready": every flooder is connected
+    _, throttled = await _play_for(url, time.monotonic() + seconds, latencies)
+    out, _ = await flooder.communicate()
+    ok, busy = json.loads(out.decode().strip().splitlines()[-1])
+    return ok, busy, throttled
+
+
+async def run_flood(seconds: float, rounds: int) -> dict[str, Any]:
+    """The listing flood: act→ack round trips quiet, then flooded, ``rounds`` times in turn (so the
+    machine's other load weighs on both alike), ``seconds`` in all for each."""
     with tempfile.TemporaryDirectory(prefix="wt-fairbench-") as data:
         app = create_app(data, config=HostConfig(trust_loopback=False))
         for n in range(30):  # a host with tables to list
@@ -259,23 +284,22 @@ async def run_flood(seconds: float) -> dict[str, Any]:
         url = f"http://{LOOPBACK}:{runner.addresses[0][1]}"
         quiet: list[float] = []
         flooded: list[float] = []
+        quiet_cpu = flooded_cpu = 0.0
+        answered, refused, throttled = 0, 0, [0, 0]
+        phase = seconds / rounds
         try:
-            cpu = time.process_time()
-            _, quiet_throttled = await _play_for(url, time.monotonic() + seconds, quiet)
-            quiet_cpu = time.process_time() - cpu
-            until = time.monotonic() + seconds
-            cpu = time.process_time()
-            flooder = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds",
-                str(seconds), stdout=asyncio.subprocess.PIPE)
-            _, flooded_throttled = await _play_for(url, until, flooded)
-            out, _ = await flooder.communicate()
-            answered = tuple(json.loads(out.decode().strip().splitlines()[-1]))
-            flooded_cpu = time.process_time() - cpu
+            for _ in range(rounds):
+                cpu = time.process_time()
+                throttled[0] += (await _play_for(url, time.monotonic() + phase, quiet))[1]
+                quiet_cpu += time.process_time() - cpu
+                cpu = time.process_time()
+                ok, busy, slowed = await _flooded(url, phase, flooded)
+                flooded_cpu += time.process_time() - cpu
+                answered, refused, throttled[1] = answered + ok, refused + busy, throttled[1] + slowed
         finally:
             await runner.cleanup()
-    return {"quiet": quiet, "flooded": flooded, "answered": answered, "quiet_cpu": quiet_cpu,
-            "flooded_cpu": flooded_cpu, "throttled": (quiet_throttled, flooded_throttled)}
+    return {"quiet": quiet, "flooded": flooded, "answered": (answered, refused), "quiet_cpu": quiet_cpu,
+            "flooded_cpu": flooded_cpu, "throttled": tuple(throttled)}
 
 
 def _round_trips(name: str, values: list[float]) -> str:
@@ -293,10 +317,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", type=float, default=10.0, help="the clock table's seconds per decision")
     parser.add_argument("--flood-seconds", type=float, default=15.0,
                         help="each phase of the listing flood (default 15; 0 skips it)")
+    parser.add_argument("--flood-rounds", type=int, default=3,
+                        help="quiet and flooded phases played in turn this many times (default 3)")
     parser.add_argument("--flood-url", help=argparse.SUPPRESS)  # the flooding subprocess's own run
     args = parser.parse_args(argv)
     if args.flood_url:
-        print(json.dumps(asyncio.run(_flood(args.flood_url, time.monotonic() + args.flood_seconds))))
+        print(json.dumps(asyncio.run(_flood(args.flood_url, args.flood_seconds))))
         return 0
     figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock))
     print(f"fairbench: {figures['attacker_tables']} attacker tables of 7 hard bots running, "
@@ -307,9 +333,10 @@ def main(argv: list[str] | None = None) -> int:
     print("  " + _figures(f"{args.clock:g} s clock late (target < 1 s)", figures["clock_late"]))
     print(f"  host process CPU time: {figures['cpu']:.2f} s over {figures['seconds']:g} s")
     if args.flood_seconds > 0:
-        flood = asyncio.run(run_flood(args.flood_seconds))
+        flood = asyncio.run(run_flood(args.flood_seconds, max(1, args.flood_rounds)))
         ok, busy = flood["answered"]
-        print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy")
+        print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy "
+              f"({args.flood_rounds} rounds of quiet then flooded play)")
         print("  " + _round_trips("act->ack quiet", flood["quiet"]))
         print("  " + _round_trips("act->ack flooded", flood["flooded"]))
         print("  acts refused as rate_limited and sent again (the players' own per-address limit): quiet "
