@@ -1,11 +1,12 @@
 """Fairness bench of the host's bots and clocks, run by ``make bench`` (issue 18, finding 1).
 
-``python -m host.tools.fairbench [--seconds S] [--workers N] [--clock S]`` starts the real host app in this
-process on 127.0.0.1 (a temporary data dir, loopback not trusted, so every client is a phone of the
-Wi-Fi). Each party connects from its own loopback address (127.0.0.2, ...): an *attacker* device creates
-its quota of classic tables of 7 seats and fills them with ``hard`` bots as far as the host lets it, and
-starts the full ones; nobody watches them. Meanwhile a *victim* table of two ``easy`` bots (its board
-watching) and a *clock* table (two phones that never move, a clock of ``--clock`` seconds) play. The bench
+``python -m host.tools.fairbench [--seconds S] [--workers N] [--clock S] [--attackers N]`` starts the real
+host app in this process on 127.0.0.1 (a temporary data dir, loopback not trusted, so every client is a
+phone of the Wi-Fi). Each party connects from its own loopback address (127.0.0.2, ...): an *attacker*
+device (or ``--attackers N`` of them) creates its quota of classic tables of 7 seats, fills them with
+``hard`` bots as far as the host lets it, starts the full ones and watches each (watched tables go
+first). Meanwhile a *victim* table of two ``easy`` bots (its board watching) and a *clock* table (two
+phones that never move, a clock of ``--clock`` seconds) play. The bench
 prints how late each victim bot move came after its pace and how late each clock fired after its
 countdown (wall time: these are scheduling delays, the thing the issue bounds), and the host process's
 CPU time. Targets of the issue: a bot move within pace + 1 s, a 10 s clock within 11 s.
@@ -40,7 +41,8 @@ from host.tools.benchphone import CONNECT, EIO_PING, EIO_PONG, EVENT, NAMESPACE,
 from host.tools.figures import LOOPBACK, p99
 from host.wire import JsMsgPackPacket
 
-ATTACKER, VICTIM, CLOCKED = "127.0.0.2", "127.0.0.3", "127.0.0.4"
+VICTIM, CLOCKED = "127.0.0.3", "127.0.0.4"
+ATTACKERS = ["127.0.0.2", *(f"127.0.0.{n}" for n in range(40, 60))]  # the attacking devices
 PLAYERS = ("127.0.0.5", "127.0.0.6")  # the measured table's two phones (its board shares the first)
 FLOODERS = [f"127.0.0.{n}" for n in range(20, 30)]
 FLOOD_CALLS = 4  # list_tables in flight per flooding address (each answered one is sent again)
@@ -128,8 +130,23 @@ def _figures(name: str, values: list[float]) -> str:
             f"max {max(values):.2f} s")
 
 
-async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
-    """Play the loads for ``seconds``; the figures."""
+async def _attack(url: str, source: str, tables: int, parties: list[Party]) -> list[tuple[str, bool]]:
+    """One attacking device at ``source``: its quota of ``tables`` classic tables of 7 seats, filled with
+    ``hard`` bots as far as the host lets it, the full ones started and each watched by a board of its
+    own (watched tables go first, so the attacker claims that too); the tables and whether each started."""
+    attacker = await Party(url, source).connect()
+    parties.append(attacker)
+    started = [await _bot_table(attacker, "classic", 7, "hard") for _ in range(tables)]
+    for code, ok in started:
+        if ok:
+            board = await Party(url, source).connect()
+            parties.append(board)
+            await board.call("watch", {"code": code})
+    return started
+
+
+async def run(seconds: float, workers: int, clock: float, attackers: int = 1) -> dict[str, Any]:
+    """Play the loads for ``seconds`` with ``attackers`` attacking devices; the figures."""
     limits = Limits()
     bots = BotSettings(pace_seconds=PACE, workers=workers, clock_min_seconds=min(10.0, clock))
     config = HostConfig(trust_loopback=False, limits=limits, bots=bots)
@@ -143,12 +160,12 @@ async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
         url = f"http://{LOOPBACK}:{port}"
         parties: list[Party] = []
         try:
-            attacker = await Party(url, ATTACKER).connect()
             victim = await Party(url, VICTIM).connect()
             clocked = await Party(url, CLOCKED).connect()
-            parties += [attacker, victim, clocked]
-            started = [await _bot_table(attacker, "classic", 7, "hard")
-                       for _ in range(limits.tables_per_address)]
+            parties += [victim, clocked]
+            started = []
+            for source in ATTACKERS[:attackers]:
+                started += await _attack(url, source, limits.tables_per_address, parties)
             attacking = sum(1 for _, ok in started if ok)
             cpu = time.process_time()
             made = await victim.call("create_table", {"game": "duel"})
@@ -315,6 +332,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=35.0, help="how long the loads play (default 35)")
     parser.add_argument("--workers", type=int, default=default_bot_workers(), help="bot worker processes")
     parser.add_argument("--clock", type=float, default=10.0, help="the clock table's seconds per decision")
+    parser.add_argument("--attackers", type=int, choices=range(1, len(ATTACKERS) + 1), default=1,
+                        metavar="N", help="attacking devices, each with its full quota (default 1)")
     parser.add_argument("--flood-seconds", type=float, default=15.0,
                         help="each phase of the listing flood (default 15; 0 skips it)")
     parser.add_argument("--flood-rounds", type=int, default=3,
@@ -324,9 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.flood_url:
         print(json.dumps(asyncio.run(_flood(args.flood_url, args.flood_seconds))))
         return 0
-    figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock))
-    print(f"fairbench: {figures['attacker_tables']} attacker tables of 7 hard bots running, "
-          f"{args.workers} worker(s), {figures['seconds']:g} s; they played "
+    figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock, args.attackers))
+    print(f"fairbench: {args.attackers} attacking device(s), {figures['attacker_tables']} watched tables "
+          f"of 7 hard bots running, {args.workers} worker(s), {figures['seconds']:g} s; they played "
           f"{figures['attacker_moves']} moves")
     late_bot = f"easy-bot move late after its {PACE:g} s pace (target < 1 s)"
     print("  " + _figures(late_bot, figures["bot_late"]))

@@ -154,6 +154,6 @@ async def test_the_fairness_bench_prints_every_figure_and_exits_zero() -> None:
     out, err = await asyncio.wait_for(proc.communicate(), LIMIT + WAIT)
     assert proc.returncode == 0, err.decode()[-2000:]
     text = out.decode()
-    for figure in ("attacker tables of 7 hard bots", "easy-bot move late", "clock late", "act->ack quiet: n=",
+    for figure in ("tables of 7 hard bots running", "easy-bot move late", "clock late", "act->ack quiet: n=",
                    "act->ack flooded: n=", "list_tables answered", "flooded p99 / quiet p99"):
         assert figure in text, text
