@@ -48,7 +48,8 @@ PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
 STALLED = frozenset({"busy"})  # refusals answered only once their retry_after passed
 MAX_STALL = 1.0  # seconds
-COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history"})  # they send whole tables
+# They send whole tables or views: one shared budget, in fair shares per address.
+COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history", "resend_view"})
 DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
 DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
