@@ -1,7 +1,7 @@
 """Nothing clipped, in any language (issue 16): with names of the 24-character limit, the TV at 7 seats in
 Polish and in Persian, the Duel's cities late in Age III, and a phone show every text whole (wrapped, or
-shrunk to fit): no text element is cut off; the Duel pyramid's partly covered cards show their effect, cost and
-name in the strip left uncovered."""
+shrunk to fit): no text element is cut off; the Duel pyramid's partly covered cards show their effect, cost
+and name in the strip left uncovered."""
 
 from __future__ import annotations
 
