@@ -322,7 +322,7 @@ socket.on("new_table", (msg) => {
   if (msg.old_code === state.code && msg.code && msg.code !== state.code) openTable(msg.code, { rewatch: false });
 });
 socket.on("error", (msg) => {
-  state.error = msg?.message || msg?.error || "";
+  state.error = errorText(msg);
   paint();
 });
 
