@@ -54,24 +54,31 @@ async def play_out(app: web.Application, code: str, seed: int = 5) -> None:
 
 CHART_SIZES = """(sel) => {
     const chart = document.querySelector(sel);
-    const box = (el) => el && el.getBoundingClientRect();
+    const box = (el) => el.getBoundingClientRect();
     const texts = [...chart.querySelectorAll('svg text')].map((t) => box(t).height);
     const legend = [...chart.querySelectorAll('.chart-legend li')]
         .map((li) => parseFloat(getComputedStyle(li).fontSize));
-    const panel = box(document.querySelector('#end-panel')) || box(chart);
-    const parts = [...document.querySelector('#final-scores').children].map(box);
-    const pad = {left: Math.min(...parts.map((r) => r.left)), right: Math.max(...parts.map((r) => r.right)),
-                 top: Math.min(...parts.map((r) => r.top)), bottom: Math.max(...parts.map((r) => r.bottom))};
-    const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
-    const overlap = Boolean(pad && panel && !apart(panel, pad));
-    const inside = panel.left >= 0 && panel.top >= 0 && panel.right <= innerWidth + 0.5
-        && panel.bottom <= innerHeight + 0.5;
-    return {texts, legend, overlap, inside, lines: chart.querySelectorAll('polyline.line').length};
+    const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5
+        || b.bottom <= a.top + 0.5;
+    // What the end screen's chart and buttons must never cover: the cities, the header, the Duel's track
+    // and tokens, the score pad.
+    const kept = [...document.querySelectorAll(
+        '.duel-city, .classic-city, .status, .military, .progress-board, #final-scores .score-table')];
+    const mine = [chart, ...document.querySelectorAll('#final-scores .end-actions button')];
+    const covers = mine.flatMap((el) => kept.filter((k) => !apart(box(el), box(k)))
+        .map((k) => `${el.id || el.dataset.action} over ${k.className}`));
+    const r = box(chart);
+    const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    const ages = [...chart.querySelectorAll('text.age-label')].map(box);
+    const agesApart = ages.every((a, i) => ages.every((b, j) => j <= i || apart(a, b)));
+    return {texts, legend, covers, inside, agesApart, ages: ages.length,
+            lines: chart.querySelectorAll('polyline.line').length};
 }"""
 
 
 async def chart_sizes(board: Page, chart: str) -> dict[str, Any]:
-    """The drawn sizes of a chart's texts, its legend's font size and whether it covers the score pad."""
+    """The drawn sizes of a chart's texts and its legend's type, whether its Age labels stay apart and what
+    of the board it or the end screen's buttons cover."""
     return dict(await board.evaluate(CHART_SIZES, chart))
 
 
@@ -106,7 +113,8 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await board.wait_for_timeout(1500)  # the score pad's rows have come in
         await shot(board, shots, "end-chart-duel")
         sizes = await chart_sizes(board, "#end-chart")
-        assert sizes["lines"] == 2 and sizes["inside"] and not sizes["overlap"], sizes
+        assert sizes["lines"] == 2 and sizes["inside"] and sizes["covers"] == [], sizes
+        assert sizes["ages"] == 3 and sizes["agesApart"], sizes
         assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX, sizes["texts"]
         assert min(sizes["legend"]) >= MIN_LEGEND_PX, sizes["legend"]
         assert await overflows(board) == [] and await axe_violations(board) == []
@@ -207,7 +215,8 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         await tv.wait_for_timeout(1500)
         await shot(tv, shots, "end-chart-classic-3")
         sizes = await chart_sizes(tv, "#end-chart")
-        assert sizes["lines"] == 3 and sizes["inside"] and not sizes["overlap"], sizes
+        assert sizes["lines"] == 3 and sizes["inside"] and sizes["covers"] == [], sizes
+        assert sizes["ages"] == 3 and sizes["agesApart"], sizes
         assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX and min(sizes["legend"]) >= MIN_LEGEND_PX
         await tv.goto(f"{url}/")
         await tv.click("[data-action=history]")

@@ -26,7 +26,6 @@ import { GAMES, gameOf } from "./games.js";
 import { patchedView, resendView } from "./lib/viewsync.js";
 import "./after/after.css";
 import "./after/strings/index.js";
-import { EndPanel } from "./after/end.js";
 import { HistoryScreen } from "./after/history.js";
 import { entriesBetween, entriesUpTo, keyCommand, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
 import { BoardMenu, RemoteBar, RENEW_BEFORE_S, SetupCodes, TakeoverCode } from "./lib/pairing.js";
@@ -416,6 +415,7 @@ const handlers = {
     const reply = await act("play_again", { code: state.code });
     if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
   },
+  onReplay: () => openReplay(), // the end screen's "Replay on the TV" (after/replay.js)
 };
 
 window.addEventListener("popstate", () => {
@@ -508,7 +508,9 @@ function ReplayScreen() {
 }
 
 // The TV remote in a replay: arrows step and jump between Ages, Space/Enter play or pause, Esc ends. A
-// focused button keeps its own Enter and Space.
+// focused button keeps its own Enter and Space. Heard first (capture) and kept from the page's spatial
+// navigation (lib/spatial.js): an arrow that steps the replay must not also move the focus onto the bar's
+// buttons, or the next Space or Enter would press that button instead of playing.
 window.addEventListener("keydown", (ev) => {
   if (!state.replay || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   const tag = ev.target?.tagName;
@@ -517,8 +519,9 @@ window.addEventListener("keydown", (ev) => {
   const command = keyCommand(ev.key, state.replay);
   if (!command) return;
   ev.preventDefault();
+  ev.stopPropagation();
   replayCommand(command);
-});
+}, { capture: true });
 
 function HistoryButton() {
   return html`<button class="history-open" data-action="history" onClick=${() => { state.screen = "history"; paint(); }}>${t("history.open")}</button>`;
@@ -548,11 +551,9 @@ function Page() {
   }
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
-  const over = state.table.state === "over";
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
     handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} />
-    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />
-    ${over ? html`<${EndPanel} key=${state.code} code=${state.code} names=${names()} onReplay=${() => openReplay()} />` : null}`;
+    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 
 /** The language of this screen (the TV's in the lobby and at set-up, the phone's on the join page). */

@@ -81,7 +81,7 @@ function Header({ view, table, names, onRelease }) {
     <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1, total: turnsPerAge(view) })}</span>`}</span>
     ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
     <span class="pending" id="pending">${pendingLine(view, names)}</span>
-    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />
+    ${over ? null : html`<${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />`}
   </header>`;
 }
 
@@ -119,22 +119,23 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const cityNameList = cityNames(view, names);
   const { cols, places, logPlace } = ringPlaces(cities.length);
   const over = view.phase === "over" && view.result;
-  const gridCols = logPlace ? cols : cols + 1;
+  const logColumn = !logPlace && !over; // at the end the cities take the log's column (the end screen tells the story)
+  const gridCols = logColumn ? cols + 1 : cols;
   const ring = useFitted(fitRing);
   const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
-    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} /><div class="moment-area over">${moments}</div>` : null}
+    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} onReplay=${handlers.onReplay} code=${table.code} /><div class="moment-area over">${moments}</div>` : null}
     <div class="ring" ref=${ring}>
       ${cities.map((city, c) => html`<${RingCity} key=${`city${c}`} city=${city} place=${places[c]}
         arrows=${{ left: arrowBetween(places[c], places[city.left]), right: arrowBetween(places[c], places[city.right]) }}
         names=${cityNameList} status=${cityStatus(view, city)} teams=${view.teams} away=${away(city.seat)} fresh=${fresh}
         seat=${city.seat === null || city.seat === undefined ? null : table.seats?.[city.seat]} clock=${clock} words=${`${locale()}:${catalogReady()}`} />`)}
-      <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
+      ${logPlace || logColumn ? html`<div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
         ${over ? null : html`<div class="moment-area">${moments}</div>`}
         <${LogList} entries=${log} limit=${over ? 4 : LOG_LINES} cls="tv-log" />
         <p class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</p>
-      </div>
+      </div>` : null}
     </div>
     ${error ? html`<p class="error">${error}</p>` : null}
   </div>`;

@@ -84,7 +84,7 @@ export function DuelBoard({ table, view, names, log, error, handlers, fresh = ne
   const over = view.phase === "over" && view.result;
   const board = useFitted(fitBoard);
   let middle;
-  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} cause=${supremacyCause(log)} />`;
+  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} onReplay=${handlers.onReplay} code=${table.code} cause=${supremacyCause(log)} />`;
   else if (view.phase === "draft") middle = html`<${Draft} draft=${view.draft} />`;
   else middle = html`<${Pyramid} structure=${view.structure} costOnTop=${true} />`;
   return html`<div class="game duel-game phase-${view.phase} age-${view.age ?? 0}" ref=${board}>

@@ -2,7 +2,8 @@
 import { html } from "../lib/html.js";
 import { t } from "../lib/i18n.js";
 import { ColorMark, Icon } from "../lib/icons.js";
-import { decidingRow, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { decidingRow, EndScreen, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { EndChart } from "../after/end.js";
 import { supremacyLine } from "./log.js";
 
 const ROWS = [
@@ -44,14 +45,11 @@ export function duelDecided(result, names, cause = null) {
 
 const DECIDING_KEYS = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military"];
 
-/** The TV's end screen: the winner, how, what decided it, the score pad. */
-export function DuelScores({ result, names, onPlayAgain, cause = null }) {
-  const decided = duelDecided(result, names, cause);
-  return html`<section class="scores" id="final-scores">
-    <h1 class="winner">${winnerLine(result, names)}</h1>
-    <p class="victory" data-victory=${result.victory}>${t(`duel.victory.${result.victory}`)}</p>
-    ${decided ? html`<p class="decided" id="decided">${decided}</p>` : null}
-    <${DuelTable} result=${result} names=${names} reveal=${true} />
-    <button class="big primary" data-action="play_again" onClick=${onPlayAgain}>${t("end.play_again")}</button>
-  </section>`;
+/** The TV's end screen: the winner, how, what decided it, the score pad, the chart of the game (code: the
+ * table's) and the buttons. onReplay: null in a replay (no chart, no button). */
+export function DuelScores({ result, names, onPlayAgain, onReplay = null, code = "", cause = null }) {
+  const chart = onReplay && code ? html`<${EndChart} code=${code} names=${names} icons=${Object.fromEntries(ROWS)} />` : null;
+  return html`<${EndScreen} winner=${winnerLine(result, names)} decided=${duelDecided(result, names, cause)} chart=${chart} onPlayAgain=${onPlayAgain} onReplay=${onReplay}
+    victory=${html`<p class="victory" data-victory=${result.victory}>${t(`duel.victory.${result.victory}`)}</p>`}
+    pad=${html`<${DuelTable} result=${result} names=${names} reveal=${true} />`} />`;
 }
