@@ -38,9 +38,10 @@ END_LAYOUT = """() => {
     const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5
         || b.bottom <= a.top + 0.5;
     const name = (el) => el.id || el.className || el.tagName;
-    const parts = [...document.querySelectorAll(
-        '#final-scores .end-head, #final-scores .score-table, #end-chart, #final-scores .end-actions button')];
-    const kept = [...document.querySelectorAll('.duel-city, .classic-city, .status, .military, .progress-board')];
+    const parts = [...document.querySelectorAll('#final-scores .end-head, #final-scores .score-table,'
+        + ' #end-chart, #final-scores .end-actions button')];
+    const kept = [...document.querySelectorAll(
+        '.duel-city, .classic-city, .status, .military, .progress-board')];
     const problems = [];
     parts.forEach((a, i) => {
         const r = box(a);
