@@ -105,7 +105,9 @@ export function ScoreChart({ points, names, kind, marker = null, compact = false
   const values = list.flatMap((p) => names.map((_, seat) => value(p, seat)));
   const low = Math.min(0, ...values);
   const high = Math.max(1, ...values);
-  const yTicks = ticks(low, high, compact ? 4 : 5);
+  // As many ticks as the plot's height holds apart (a label's height and more between two).
+  const room = Math.max(0, H - size * 2.8);
+  const yTicks = ticks(low, high, Math.max(1, Math.min(compact ? 4 : 5, Math.floor(room / (size * 1.8)))));
   const top = yTicks[yTicks.length - 1];
   const bottom = yTicks[0];
   const x = (i) => PAD.left + (list.length === 1 ? 0 : (i / (list.length - 1)) * (W - PAD.left - PAD.right));
