@@ -33,8 +33,8 @@ export function rowsOf(result) {
 }
 
 /** The table of a result; names[seat] labels the columns (or the rows, transposed: lead(column) before each
- * name). */
-export function ClassicTable({ result, names, small = false, reveal = false, transpose = false, lead = null }) {
+ * name). A phone's (small) table of many players is a list (a line per player). */
+export function ClassicTable({ result, names, small = false, reveal = false, transpose = small && turnedPad(result), lead = null }) {
   const rows = rowsOf(result).map(([key, icon]) => ({ key, icon, label: t(`classic.row.${key}`) }));
   const teamOf = (seat) => (result?.teams || []).findIndex((team) => team.seats.includes(seat));
   const columns = (result?.scores || []).map((scores, seat) => ({ name: names[seat], scores, seat, win: (result.winners || []).includes(seat), tag: result?.teams ? html`<${TeamTag} team=${teamOf(seat)} />` : null }));
@@ -42,16 +42,14 @@ export function ClassicTable({ result, names, small = false, reveal = false, tra
   return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} transpose=${transpose} lead=${lead} />`;
 }
 
-// The TV's pad turns (a row per player, the categories as icon columns, each name with its line of the
-// chart, which then needs no legend) from this many players (the Free City counts) or rows (Cities): the
-// end screen keeps its column narrow enough for every city, and room for the chart.
-const TURN_FROM_PLAYERS = 4;
-const TURN_FROM_ROWS = 10;
+// From this many players (the Free City counts) the pad turns: on the TV a row per player (the categories
+// as icon columns, each name with its line of the chart, which then needs no legend), so the end screen
+// stays narrow enough for every city and keeps room for the chart; on a phone a line per player.
+const TURN_FROM_PLAYERS = 5;
 
-/** Whether the TV's pad of a result is turned (a row per player). */
+/** Whether the pad of a result is turned (a row, or on a phone a line, per player). */
 export function turnedPad(result) {
-  const players = (result?.scores?.length || 0) + (result?.free_city ? 1 : 0);
-  return players >= TURN_FROM_PLAYERS || rowsOf(result).length >= TURN_FROM_ROWS;
+  return (result?.scores?.length || 0) + (result?.free_city ? 1 : 0) >= TURN_FROM_PLAYERS;
 }
 
 /** The rows a game can be won by (not the sums). */

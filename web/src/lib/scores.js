@@ -42,9 +42,10 @@ export function decidingRow(scores, winners, runners, keys) {
 /**
  * rows: [{key, label, icon}]; columns: [{name, scores, win, seat, cls, tag (a vnode after the name)}].
  * reveal staggers the rows in (the end-of-game moment); transpose turns the pad (PlayerRows): a row per
- * player, each name after lead(column).
+ * player, each name after lead(column); small and turned, it is a phone's list (PlayerList).
  */
 export function ScoreTable({ rows, columns, small = false, reveal = false, transpose = false, lead = null }) {
+  if (transpose && small) return html`<${PlayerList} rows=${rows} columns=${columns} />`;
   if (transpose) return html`<${PlayerRows} rows=${rows} columns=${columns} reveal=${reveal} lead=${lead} />`;
   return html`<table class="score-table ${small ? "small" : ""} ${reveal ? "reveal" : ""}" data-columns=${columns.length}>
     <thead><tr><th scope="col"><span class="sr-only">${t("scores.row")}</span></th>${columns.map((c) => html`<th scope="col" class="${c.win ? "win" : ""} ${c.cls || ""}"
@@ -72,6 +73,21 @@ function PlayerRows({ rows, columns, reveal = false, lead = null }) {
       ${rows.map((row, i) => html`<td key=${row.key} class="${c.win ? "win" : ""} cat-${row.key}" data-row=${row.key} style=${`--i: ${i}`}>${signed(c.scores?.[row.key] ?? 0)}</td>`)}
     </tr>`)}</tbody>
   </table>`;
+}
+
+/**
+ * The score pad as a list, for a phone and many players: a line per player (the name, the total), under it
+ * each category's icon and points, wrapping as the screen's width asks (no table wider than the phone).
+ */
+function PlayerList({ rows, columns }) {
+  const sums = rows.filter((row) => row.key === "total");
+  const parts = rows.filter((row) => row.key !== "total");
+  return html`<ol class="score-list" data-columns=${columns.length}>${columns.map((c, n) => html`<li key=${`p${n}`} class="${c.win ? "win" : ""} ${c.cls || ""}"
+    data-seat=${c.seat ?? ""} style=${seatStyle(c)}>
+    <div class="score-who"><span class="col-name">${c.name}</span>${c.tag || null}
+      ${sums.map((row) => html`<strong class="score-total" data-row=${row.key}><span class="sr-only">${row.label}</span>${signed(c.scores?.[row.key] ?? 0)}</strong>`)}</div>
+    <ul class="score-parts">${parts.map((row) => html`<li key=${row.key} data-row=${row.key} title=${row.label}>${row.icon || null}<span class="sr-only">${row.label}</span>${signed(c.scores?.[row.key] ?? 0)}</li>`)}</ul>
+  </li>`)}</ol>`;
 }
 
 const END_FIT_LEVELS = 4; // the end screen's type sizes (board.css: data-fit on .end-screen)
