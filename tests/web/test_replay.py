@@ -19,11 +19,14 @@ from playwright.async_api import Browser, Page, expect
 from host.app import TABLES, create_app
 from host.historyweb import HISTORY
 from tests.web.conftest import FIRST_SEED, WEB_DIST
-from tests.web.measure import axe_violations, overflows, sideways
-from tests.web.pages import PHONE_390, TV, shot, watch_errors
+from tests.web.measure import axe_violations, clipped_text, overflows, sideways
+from tests.web.pages import PHONE, PHONE_390, TV, shot, watch_errors
 
 MIN_CHART_TEXT_PX = 20  # axis labels and Age names, drawn size on a 1080p screen
 MIN_LEGEND_PX = 24  # the names and points of the legend
+# Five players with names at the 24-character limit, in three scripts (the phone's end test).
+LONG_NAMES = ("Aleksandra Wiśniewska-Ko", "Βασιλική Παπαδοπούλου Κα", "محمدرضا شجاعی‌پور نیکخو",
+              "Ștefănescu Ionuț-Alexan", "Bartholomew Featherstone")
 
 
 @pytest.fixture
@@ -253,5 +256,54 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         await expect(tv.locator("#history")).to_be_visible()
         refusal = [e for e in errors if "status of 400" in e]  # the forged record's refusal, on purpose
         assert len(refusal) == 1 and [e for e in errors if e not in refusal] == []
+    finally:
+        await ctx.close()
+
+
+async def test_a_phones_end_fits_a_small_persian_phone(
+        host: tuple[str, web.Application], chromium: Browser, shots: Path | None) -> None:
+    """A 360 px phone in Persian after a five-player game of long names: its result (a line per player), the
+    chart's sheet and the replay's remote, nothing wider than the phone and no text cut off (its own city,
+    drawn as in play, aside)."""
+    url, app = host
+    errors: list[str] = []
+    tables = app[TABLES]
+    table = await tables.create("classic", seats=5)
+    ctx = await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="fa")
+    try:
+        phone = await ctx.new_page()
+        watch_errors(phone, errors)
+        await phone.goto(f"{url}/t/{table.code}")
+        await phone.fill("#name", LONG_NAMES[0])
+        await phone.click("[data-action=join]")
+        await expect(phone.locator(".phone-head .me")).to_have_text(LONG_NAMES[0])
+        for seat, name in enumerate(LONG_NAMES[1:], start=1):
+            await tables.join(table, name, seat)
+        await tables.start(table)
+        await play_out(app, table.code)
+        await phone.reload()
+        result = phone.locator("#result .score-list > li")
+        await expect(result).to_have_count(5)
+        await expect(result.first.locator(".score-parts li")).to_have_count(7)
+        await expect(phone.locator("#phone-end [data-action=chart]")).to_be_enabled()
+        cities = ".classic-city"
+        assert await sideways(phone) == [] and await clipped_text(phone, cities) == []
+        await shot(phone, shots, "phone-end-fa-360")
+        await phone.click("#phone-end [data-action=chart]")
+        await expect(phone.locator("#phone-end-chart polyline.line")).to_have_count(5)
+        assert await sideways(phone) == [] and await clipped_text(phone, cities) == []
+        await shot(phone, shots, "phone-end-chart-fa-360")
+        await phone.click("#sheet [data-ui=close]")
+        await phone.click("#phone-end [data-action=replay]")
+        await expect(phone.locator("#phone-remote")).to_be_visible()
+        row = [await phone.locator(f"#phone-remote [data-remote={b}]").bounding_box()
+               for b in ("back", "toggle", "next")]
+        assert all(box is not None for box in row)
+        tops = {round(box["y"]) for box in row if box is not None}
+        assert len(tops) == 1, "back, play and forward share a row, as on a remote"
+        assert await sideways(phone) == [] and await clipped_text(phone, cities) == []
+        assert await axe_violations(phone) == []
+        await shot(phone, shots, "phone-remote-fa-360")
+        assert errors == []
     finally:
         await ctx.close()
