@@ -169,6 +169,10 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await expect(board.locator("#replay-bar")).to_have_attribute("data-at", str(at_age_two))
         await board.keyboard.press("ArrowUp")
         await expect(board.locator(".duel-game .status .phase")).to_contain_text("3")
+        # The moments of the steps passed show as in play: in the log's place, not over the header or track.
+        moment = board.locator("#replay .center-foot .moment-area #moment")
+        await expect(moment).to_be_visible()
+        assert await board.locator("#moment").count() == 1
         for _ in range(3):  # 4× down to ½× (5 s a stop): the pause below comes before any step
             await board.keyboard.press("-")
         await expect(board.locator("#replay-bar")).to_have_attribute("data-speed", "0.5")

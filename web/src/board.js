@@ -488,7 +488,8 @@ function replayContext(replay) {
   });
 }
 
-/** The TV's replay: the game's own board at this stop, its log up to there, the bar, the chart. */
+/** The TV's replay: the game's own board at this stop, its log up to there and its moments in their place
+ * (as in play), the bar, the chart. */
 function ReplayScreen() {
   const replay = state.replay;
   const rg = gameOf(replay.timeline?.kind);
@@ -500,7 +501,7 @@ function ReplayScreen() {
   const none = () => {};
   return html`<div class="replaying ${replay.hands ? "hands-on" : ""}" id="replay" data-step=${replay.step}>
     <${rg.Board} table=${{ ...table, state: replay.view.phase === "over" ? "over" : "playing" }} view=${replay.view} names=${seatNames} log=${log} error=${state.error}
-      handlers=${{ onStart: none, onRelease: null, onSetBot: null, onClock: null, onPlayAgain: none }} fresh=${new Set()} clock=${null} />
+      handlers=${{ onStart: none, onRelease: null, onSetBot: null, onClock: null, onPlayAgain: none }} fresh=${new Set()} clock=${null} moments=${html`<${Moments} />`} />
     <${RevealedHands} replay=${replay} names=${seatNames} />
     <${ReplayChart} replay=${replay} names=${seatNames} />
     <${ReplayBar} replay=${replay} onCommand=${replayCommand} />
@@ -586,7 +587,7 @@ function paintNow() {
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
-    <${Page} />${inGame() ? null : html`<${Moments} />`}<${Overlays} />`, root);
+    <${Page} />${inGame() || state.replay ? null : html`<${Moments} />`}<${Overlays} />`, root);
   keepFocus();
   if (Object.keys(gliding).length) {
     playMoves(gliding);
