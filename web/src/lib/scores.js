@@ -97,8 +97,10 @@ const END_FIT_LEVELS = 4; // the end screen's type sizes (board.css: data-fit on
  * or twice a game) and when the window changes size. */
 export function fitEnd(screen) {
   const pad = screen.querySelector(".end-pad");
-  // What it holds and its room: unchanged, the level found stays (the board draws again for other reasons).
-  const key = `${innerWidth}x${innerHeight}:${document.documentElement.lang}:${screen.getElementsByTagName("*").length}:${screen.textContent}`;
+  // What it holds and its room (a moment's banner under it takes some for a while): unchanged, the level
+  // found stays (the board draws again for other reasons).
+  const room = `${screen.clientWidth}x${screen.clientHeight}:${document.documentElement.lang}`;
+  const key = `${room}:${screen.getElementsByTagName("*").length}:${screen.textContent}`;
   if (screen.__fitKey === key) return Number(screen.dataset.fit);
   screen.__fitKey = key;
   for (let level = 0; level < END_FIT_LEVELS; level += 1) {
