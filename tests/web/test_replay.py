@@ -74,7 +74,11 @@ CHART_SIZES = """(sel) => {
     const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
     const ages = [...chart.querySelectorAll('text.age-label')].map(box);
     const agesApart = ages.every((a, i) => ages.every((b, j) => j <= i || apart(a, b)));
-    return {texts, legend, covers, inside, agesApart, ages: ages.length,
+    // Where the pad is the chart's legend: each player's name with its line.
+    const keys = [...document.querySelectorAll('#final-scores .score-table .col-name')]
+        .filter((name) => name.parentElement.querySelector('.swatch'))
+        .map((name) => parseFloat(getComputedStyle(name).fontSize));
+    return {texts, legend, keys, covers, inside, agesApart, ages: ages.length,
             lines: chart.querySelectorAll('polyline.line').length};
 }"""
 
@@ -119,7 +123,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         assert sizes["lines"] == 2 and sizes["inside"] and sizes["covers"] == [], sizes
         assert sizes["ages"] == 3 and sizes["agesApart"], sizes
         assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX, sizes["texts"]
-        assert min(sizes["legend"]) >= MIN_LEGEND_PX, sizes["legend"]
+        assert min(sizes["legend"]) >= MIN_LEGEND_PX and sizes["keys"] == [], sizes
         assert await overflows(board) == [] and await axe_violations(board) == []
         total = await board.locator("#end-chart .chart-legend").inner_text()
         await board.click("#end-chart [data-category=blue]")
@@ -224,7 +228,10 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         sizes = await chart_sizes(tv, "#end-chart")
         assert sizes["lines"] == 3 and sizes["inside"] and sizes["covers"] == [], sizes
         assert sizes["ages"] == 3 and sizes["agesApart"], sizes
-        assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX and min(sizes["legend"]) >= MIN_LEGEND_PX
+        # 7 Wonders: the pad above the chart is its legend (each name with its line); the plot keeps the
+        # screen's width.
+        assert sizes["legend"] == [] and len(sizes["keys"]) == 3, sizes
+        assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX and min(sizes["keys"]) >= MIN_LEGEND_PX, sizes
         await tv.goto(f"{url}/")
         await tv.click("[data-action=history]")
         game = tv.locator(".history-game")

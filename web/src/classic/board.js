@@ -119,8 +119,7 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const cityNameList = cityNames(view, names);
   const { cols, places, logPlace } = ringPlaces(cities.length);
   const over = view.phase === "over" && view.result;
-  const logColumn = !logPlace && !over; // at the end the cities take the log's column (the end screen tells the story)
-  const gridCols = logColumn ? cols + 1 : cols;
+  const gridCols = logPlace ? cols : cols + 1;
   const ring = useFitted(fitRing);
   const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
@@ -131,11 +130,11 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
         arrows=${{ left: arrowBetween(places[c], places[city.left]), right: arrowBetween(places[c], places[city.right]) }}
         names=${cityNameList} status=${cityStatus(view, city)} teams=${view.teams} away=${away(city.seat)} fresh=${fresh}
         seat=${city.seat === null || city.seat === undefined ? null : table.seats?.[city.seat]} clock=${clock} words=${`${locale()}:${catalogReady()}`} />`)}
-      ${logPlace || logColumn ? html`<div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
+      <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
         ${over ? null : html`<div class="moment-area">${moments}</div>`}
         <${LogList} entries=${log} limit=${over ? 4 : LOG_LINES} cls="tv-log" />
         <p class="discard-count"><${Icon} name="discard" />${t("classic.discard_count", { n: view.discard_count ?? 0 })}</p>
-      </div>` : null}
+      </div>
     </div>
     ${error ? html`<p class="error">${error}</p>` : null}
   </div>`;

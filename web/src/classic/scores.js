@@ -43,8 +43,8 @@ export function ClassicTable({ result, names, small = false, reveal = false, tra
 }
 
 // From this many players (the Free City counts) the pad turns: on the TV a row per player (the categories
-// as icon columns, each name with its line of the chart, which then needs no legend), so the end screen
-// stays narrow enough for every city and keeps room for the chart; on a phone a line per player.
+// as icon columns), so the end screen stays narrow enough for every city and keeps room for the chart; on
+// a phone a line per player.
 const TURN_FROM_PLAYERS = 5;
 
 /** Whether the pad of a result is turned (a row, or on a phone a line, per player). */
@@ -95,8 +95,9 @@ export function decidedLine(result, names) {
  * table's) and the buttons; the cities stay beside it. onReplay: null in a replay (no chart, no button). */
 export function ClassicScores({ result, names, onPlayAgain, onReplay = null, code = "" }) {
   const turned = turnedPad(result);
-  const chart = onReplay && code ? html`<${EndChart} code=${code} names=${names} icons=${Object.fromEntries(rowsOf(result))} legend=${!turned} />` : null;
-  const lead = chart && turned ? (column) => (column.seat === undefined ? html`<span class="swatch-room"></span>` : html`<${LineSwatch} seat=${column.seat} />`) : null;
+  // The pad is the chart's legend: each name with its line (the chart keeps its width for the plot).
+  const chart = onReplay && code ? html`<${EndChart} code=${code} names=${names} icons=${Object.fromEntries(rowsOf(result))} legend=${false} />` : null;
+  const lead = chart ? (column) => (column.seat === undefined ? html`<span class="swatch-room"></span>` : html`<${LineSwatch} seat=${column.seat} />`) : null;
   return html`<${EndScreen} winner=${winnerLine(result, names)} decided=${decidedLine(result, names)} chart=${chart} onPlayAgain=${onPlayAgain} onReplay=${onReplay}
     pad=${html`<${ClassicTable} result=${result} names=${names} reveal=${true} transpose=${turned} lead=${lead} />`} />`;
 }

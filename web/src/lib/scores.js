@@ -41,15 +41,16 @@ export function decidingRow(scores, winners, runners, keys) {
 
 /**
  * rows: [{key, label, icon}]; columns: [{name, scores, win, seat, cls, tag (a vnode after the name)}].
- * reveal staggers the rows in (the end-of-game moment); transpose turns the pad (PlayerRows): a row per
- * player, each name after lead(column); small and turned, it is a phone's list (PlayerList).
+ * reveal staggers the rows in (the end-of-game moment); lead(column): a vnode with each name (e.g. its line
+ * in the chart); transpose turns the pad (PlayerRows): a row per player; small and turned, it is a phone's
+ * list (PlayerList).
  */
 export function ScoreTable({ rows, columns, small = false, reveal = false, transpose = false, lead = null }) {
   if (transpose && small) return html`<${PlayerList} rows=${rows} columns=${columns} />`;
   if (transpose) return html`<${PlayerRows} rows=${rows} columns=${columns} reveal=${reveal} lead=${lead} />`;
   return html`<table class="score-table ${small ? "small" : ""} ${reveal ? "reveal" : ""}" data-columns=${columns.length}>
     <thead><tr><th scope="col"><span class="sr-only">${t("scores.row")}</span></th>${columns.map((c) => html`<th scope="col" class="${c.win ? "win" : ""} ${c.cls || ""}"
-      style=${seatStyle(c)}><span class="col-name">${c.name}</span>${c.tag || null}</th>`)}</tr></thead>
+      style=${seatStyle(c)}><span class="col-name">${c.name}</span>${c.tag || null}${lead ? lead(c) : null}</th>`)}</tr></thead>
     <tbody>${rows.map((row, i) => html`<tr class="row-${row.key}" data-row=${row.key} style=${`--i: ${i}`}>
       <th scope="row">${row.icon || null}<span class="row-label">${row.label}</span></th>
       ${columns.map((c) => html`<td class=${c.win ? "win" : ""}>${signed(c.scores?.[row.key] ?? 0)}</td>`)}
