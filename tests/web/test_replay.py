@@ -123,19 +123,24 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         assert sizes["lines"] == 2 and sizes["inside"] and sizes["covers"] == [], sizes
         assert sizes["ages"] == 3 and sizes["agesApart"], sizes
         assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX, sizes["texts"]
-        assert min(sizes["legend"]) >= MIN_LEGEND_PX and sizes["keys"] == [], sizes
+        # The pad beside the chart is its legend (each name with its line).
+        assert sizes["legend"] == [] and len(sizes["keys"]) == 2, sizes
+        assert min(sizes["keys"]) >= MIN_LEGEND_PX, sizes
         assert await overflows(board) == [] and await axe_violations(board) == []
-        total = await board.locator("#end-chart .chart-legend").inner_text()
+        total = await board.locator("#end-chart polyline.line").first.get_attribute("points")
         await board.click("#end-chart [data-category=blue]")
         await expect(board.locator("#end-chart")).to_have_attribute("data-category", "blue")
-        result = table.engine_game.result()
-        blue = await board.locator("#end-chart .chart-legend .points").all_inner_texts()
-        assert sorted(int(n) for n in blue) == sorted(p["blue"] for p in result["scores"])
-        assert await board.locator("#end-chart .chart-legend").inner_text() != total
+        await expect(board.locator("#end-chart .chart-title")).to_contain_text("Civilian (blue)")
+        assert await board.locator("#end-chart polyline.line").first.get_attribute("points") != total
 
         # The phone's chart, in its own language, and the replay it starts and drives; the TV follows.
         await phone.click("#phone-end [data-action=chart]")
         await expect(phone.locator("#phone-end-chart polyline.line")).to_have_count(2)
+        await phone.click("#phone-end-chart [data-category=blue]")  # a category's points, in the legend
+        await expect(phone.locator("#phone-end-chart")).to_have_attribute("data-category", "blue")
+        result = table.engine_game.result()
+        blue = await phone.locator("#phone-end-chart .chart-legend .points").all_inner_texts()
+        assert sorted(int(n) for n in blue) == sorted(p["blue"] for p in result["scores"])
         await shot(phone, shots, "phone-end-chart")
         assert await sideways(phone) == []
         await phone.click("#sheet [data-ui=close]")
