@@ -117,7 +117,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await phone.reload()
         await expect(board.locator("#final-scores")).to_be_visible()
         await expect(board.locator("#end-chart")).to_be_visible()
-        await board.wait_for_timeout(1500)  # the score pad's rows have come in
+        await board.wait_for_timeout(3000)  # the score pad's rows have come in
         await shot(board, shots, "end-chart-duel")
         sizes = await chart_sizes(board, "#end-chart")
         assert sizes["lines"] == 2 and sizes["inside"] and sizes["covers"] == [], sizes
@@ -228,7 +228,7 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         watch_errors(tv, errors)
         await tv.goto(f"{url}/board/{table.code}")
         await expect(tv.locator("#end-chart")).to_be_visible()
-        await tv.wait_for_timeout(1500)
+        await tv.wait_for_timeout(3000)  # the score pad's rows have come in
         await shot(tv, shots, "end-chart-classic-3")
         sizes = await chart_sizes(tv, "#end-chart")
         assert sizes["lines"] == 3 and sizes["inside"] and sizes["covers"] == [], sizes
