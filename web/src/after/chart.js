@@ -55,21 +55,19 @@ const LABEL_GAP_EM = 0.6; // between two Ages' labels
 
 /**
  * The Age labels of the time axis: each centred in its own Age's span (from its first point to the
- * next Age's, or to the last point), in words ("Age II") where the span holds them, else as the bare
- * numeral ("II"), so two labels never meet however short an Age is. starts: ageStarts(); x: a point's
- * index to its x; last: the last point's index; size: the text size; word: an Age to its words.
+ * next Age's, or to the last point), all in words ("Age II") when every span holds its words, else all as
+ * bare numerals ("II"), so two labels never meet however short an Age is. starts: ageStarts(); x: a
+ * point's index to its x; last: the last point's index; size: the text size; word: an Age to its words.
  * [{age, x, text}]
  */
 export function ageLabels(starts, x, last, size, word) {
-  return starts.map(({ age, index }, i) => {
+  const spans = starts.map(({ age, index }, i) => {
     const from = x(index);
     const to = x(i + 1 < starts.length ? starts[i + 1].index : last);
-    const room = Math.max(0, to - from) - LABEL_GAP_EM * size;
-    const words = word(age);
-    const numeral = ROMAN[age] || String(age);
-    const text = words.length * EM_PER_CHAR * size <= room ? words : numeral;
-    return { age, x: (from + to) / 2, text };
+    return { age, from, to, words: word(age) };
   });
+  const inWords = spans.every((span) => span.words.length * EM_PER_CHAR * size <= span.to - span.from - LABEL_GAP_EM * size);
+  return spans.map((span) => ({ age: span.age, x: (span.from + span.to) / 2, text: inWords ? span.words : ROMAN[span.age] || String(span.age) }));
 }
 
 /**
