@@ -48,7 +48,8 @@ export function decidingRow(scores, winners, runners, keys) {
 export function ScoreTable({ rows, columns, small = false, reveal = false, transpose = false, lead = null }) {
   if (transpose && small) return html`<${PlayerList} rows=${rows} columns=${columns} />`;
   if (transpose) return html`<${PlayerRows} rows=${rows} columns=${columns} reveal=${reveal} lead=${lead} />`;
-  return html`<table class="score-table ${small ? "small" : ""} ${reveal ? "reveal" : ""}" data-columns=${columns.length}>
+  const iconRows = small && phoneIconRows(columns);
+  return html`<table class="score-table ${small ? "small" : ""} ${reveal ? "reveal" : ""} ${iconRows ? "icon-rows" : ""}" data-columns=${columns.length}>
     <thead><tr><th scope="col"><span class="sr-only">${t("scores.row")}</span></th>${columns.map((c) => html`<th scope="col" class="${c.win ? "win" : ""} ${c.cls || ""}"
       style=${seatStyle(c)}><span class="col-name">${c.name}</span>${c.tag || null}${lead ? lead(c) : null}</th>`)}</tr></thead>
     <tbody>${rows.map((row, i) => html`<tr class="row-${row.key}" data-row=${row.key} style=${`--i: ${i}`}>
@@ -56,6 +57,16 @@ export function ScoreTable({ rows, columns, small = false, reveal = false, trans
       ${columns.map((c) => html`<td class=${c.win ? "win" : ""}>${signed(c.scores?.[row.key] ?? 0)}</td>`)}
     </tr>`)}</tbody>
   </table>`;
+}
+
+// On a phone the rows are named by their icons (their words for screen readers) when the players' columns
+// need the width: four of them, or a name this long.
+const PHONE_ICON_ROWS_COLUMNS = 4;
+const PHONE_ICON_ROWS_NAME = 12;
+
+/** Whether a phone's table names its rows by their icons only. */
+export function phoneIconRows(columns) {
+  return columns.length >= PHONE_ICON_ROWS_COLUMNS || columns.some((c) => String(c.name ?? "").length > PHONE_ICON_ROWS_NAME);
 }
 
 const seatStyle = (c) => (c.seat !== undefined && c.seat !== null ? `--seat: ${seatColor(c.seat)}` : "");
