@@ -197,6 +197,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await expect(board.locator("#replay-bar")).to_have_count(0)
         await expect(board.locator("#final-scores")).to_be_visible()
         await expect(phone.locator("#phone-remote")).to_have_count(0)
+        assert await board.locator("#board-menu").count() == 0  # Escape ended the replay, nothing more
 
         # The phone's history: its player removes their name.
         await phone.goto(f"{url}/")
