@@ -43,7 +43,7 @@ await build({
   format: "iife",
   target: "es2020",
   platform: "browser",
-  minify: true,
+  minify: process.env.WT_MINIFY !== "0", // WT_MINIFY=0: readable names in a profile
   sourcemap: false,
   legalComments: "none",
   outdir: dist,
