@@ -110,9 +110,10 @@ function refit(group, boxes, keys, memory, levels) {
   const shown = memory.level;
   const changed = all.filter((i) => memory.boxes[i] !== boxes[i] || memory.keys[i] !== keys[i]);
   if (!changed.length) return null;
-  // Cut off here (a card glowing in grows for a moment: those are measured again, still, in a probe).
+  // Cut off here (a card glowing in grows for a moment: a box in motion is measured again, still, in a probe).
   let cut = changed.filter((i) => overflowing(boxes[i]));
-  if (cut.length) cut = cutAtLevel(group, boxes, cut, shown);
+  const moving = cut.filter((i) => boxes[i].getAnimations?.({ subtree: true }).length);
+  if (moving.length) cut = [...cut.filter((i) => !moving.includes(i)), ...cutAtLevel(group, boxes, moving, shown)];
   if (!cut.length) return { level: shown, larger: memory.larger };
   // Only the boxes cut off here can be cut off at a smaller level: try them there, one level at a time.
   let [level, cutHere, cutAbove] = [shown, cut, cut];
