@@ -11,7 +11,9 @@
    Wall-clock figures stretch on a loaded machine, so each game also reports the board's work per move
    (``Performance.getMetrics``): the CPU time of the page's main thread (``ThreadTime``, the figure to
    compare versions by) and of its renderer process, and the main thread's wall-clock time in tasks,
-   scripts, layout and style. The settings are interleaved, and
+   scripts, layout and style. The unthrottled games are traced, and their main-thread tasks' CPU times,
+   taken 4x, give a long-task share that the machine's load does not stretch (a projection: a throttled
+   page also merges more messages into one frame). The settings are interleaved, and
    every figure is given as min / median / max over the games.
 
     .venv/bin/python -m tests.web.tvbench [--runs 3] [--games 2] [--throttle 4 ...]
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -48,6 +51,9 @@ TRAFFIC = ("view", "view_patch", "choosing", "events")
 GAME_LIMIT = 600.0  # seconds: a hang guard only
 TAP_DELAY = 0.5  # seconds between the phone's turn and its tap
 THROTTLES = (4.0, 1.0)
+LONG_TASK_MS = 50.0  # the browser's long task
+PROJECTED_SLOWDOWN = 4.0  # the unthrottled games' tasks, in CPU time, as a TV stick would take them
+TASKS_TRACE = "disabled-by-default-devtools.timeline"  # the trace category of each task's CPU time
 
 # In the page before any script: every long task, and when each step was first shown (the next frame).
 PROBE = """
@@ -192,6 +198,7 @@ class TvRun:
     moves: int  # the game's steps (a seat's choice, a resolution)
     spent: dict[str, float]  # the seconds of each of METRICS during the game
     taps_ms: list[float] = field(default_factory=list)
+    projected: float | None = None  # the long-task share a 4x slower CPU would show (unthrottled games)
 
     def per_move(self, seconds: float) -> float:
         """Milliseconds per move of a figure in seconds."""
@@ -223,10 +230,13 @@ async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
         first_step = int(await page.evaluate("Number(document.body.dataset.step)"))
         await cdp.send("Performance.enable")
         before = await _metrics(cdp)
+        if throttle == 1:
+            await browser.start_tracing(page=page, categories=[TASKS_TRACE])
         await asyncio.wait_for(phone.play(), GAME_LIMIT)
         await page.wait_for_selector("body[data-state='over']", timeout=GAME_LIMIT * 1000)
         ended = await page.evaluate("performance.now()")
         after = await _metrics(cdp)
+        trace = json.loads(await browser.stop_tracing()) if throttle == 1 else None
         last_step = int(await page.evaluate("Number(document.body.dataset.step)"))
         tasks = await page.evaluate("window.__longtasks")
         shown = {int(k): v for k, v in (await page.evaluate("window.__shown")).items()}
@@ -241,7 +251,25 @@ async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
         seen = [t for s, t in shown.items() if s >= step]
         if seen:
             run.taps_ms.append(min(seen) - sent)
+    if trace is not None:
+        run.projected = projected_share(main_thread_tasks(trace), run.seconds, PROJECTED_SLOWDOWN)
     return run
+
+
+def main_thread_tasks(trace: Any) -> list[float]:
+    """The CPU milliseconds of each task of the page's main thread (CrRendererMain) in a Chromium trace."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+            and e["args"].get("name") == "CrRendererMain"}
+    return [e["tdur"] / 1000 for e in events if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X"
+            and e.get("name") == "RunTask" and "tdur" in e]
+
+
+def projected_share(tasks_ms: list[float], seconds: float, slowdown: float) -> float:
+    """The share of ``seconds`` that tasks of ``tasks_ms`` CPU milliseconds would spend in long tasks (over
+    50 ms) on a CPU ``slowdown`` times slower: a figure that other work on the machine does not stretch."""
+    slow = [slowdown * t for t in tasks_ms]
+    return sum(t for t in slow if t > LONG_TASK_MS) / 1000 / max(seconds, 1e-9)
 
 
 def spread(values: list[float], unit: str = "", digits: int = 0) -> str:
@@ -265,18 +293,23 @@ def run_line(r: TvRun) -> str:
     return (f"  {r.seconds:.0f} s, {r.moves} moves: long tasks {100 * r.long_share:.1f} % ({r.long_count});"
             f" tap → TV p90 {p90(r.taps_ms):.0f} ms ({len(r.taps_ms)} taps); per move: main-thread CPU"
             f" {r.per_move(r.spent['ThreadTime']):.1f} ms, renderer CPU"
-            f" {r.per_move(r.spent['ProcessTime']):.1f} ms; main-thread wall ms {work}")
+            f" {r.per_move(r.spent['ProcessTime']):.1f} ms; main-thread wall ms {work}"
+            + ("" if r.projected is None
+               else f"; projected ×{PROJECTED_SLOWDOWN:g} long tasks {100 * r.projected:.1f} %"))
 
 
 def summary(throttle: float, runs: list[TvRun]) -> str:
     """The figures of every game at one throttle: min / median / max over the games."""
     taps = [t for r in runs for t in r.taps_ms]
     thread = [r.per_move(r.spent["ThreadTime"]) for r in runs]
+    projected = [100 * r.projected for r in runs if r.projected is not None]
     return (f"TV, CPU ×{throttle:g}, {len(runs)} all-bot 7-seat games (min / median / max over games):"
             f" long-task share {spread([100 * r.long_share for r in runs], ' %', 1)};"
             f" tap → TV p90 {spread([p90(r.taps_ms) for r in runs], ' ms')}"
             f" (all {len(taps)} taps: {spread(taps, ' ms')}, p90 {p90(taps):.0f} ms);"
-            f" the board's main-thread CPU per move {spread(thread, ' ms', 1)}")
+            f" the board's main-thread CPU per move {spread(thread, ' ms', 1)}"
+            + (f"; its tasks' CPU time on a {PROJECTED_SLOWDOWN:g}x slower CPU: long-task share"
+               f" {spread(projected, ' %', 1)}" if projected else ""))
 
 
 async def main_async(args: argparse.Namespace) -> int:
