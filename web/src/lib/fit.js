@@ -7,8 +7,9 @@
 // to show a new one:
 // - a box whose content did not change keeps its answers; the changed boxes are measured at the level
 //   shown (in the layout the frame needs anyway);
-// - another level is tried on copies of the boxes in question, laid out out of sight at that level (a
-//   probe), never by restyling the group back and forth;
+// - when each box has its own place (the ring's grid cells), another level is tried on copies of the
+//   boxes in question, laid out out of sight at that level (a probe), never by restyling the group back
+//   and forth;
 // - the next larger level is tried again only once every box cut off there has changed, and once the page
 //   is idle (a smaller level, when a box is cut off, is set at once).
 // A new size of the group (the window, the header, the language) searches every level again, by halves.
@@ -29,46 +30,6 @@ export function boxKey(box) {
   return `${box.getElementsByTagName("*").length}:${box.textContent}`;
 }
 
-/**
- * Which of the boxes at indices of group are cut off at level: copies of them with their places (their
- * ancestors up to the group) in a copy of the group at that level, laid out out of sight where the group
- * is (a probe; a box's place must not depend on the group's other children, as the ring's grid cells do
- * not). The copies are still (base.css: .fit-probe): a card that glows in grows for a moment, and is not
- * cut off for that. A group that is its own box is measured in place (restyling it is the whole cost).
- */
-export function cutAtLevel(group, boxes, indices, level) {
-  if (!indices.length) return [];
-  if (boxes[indices[0]] === group) {
-    group.dataset.fit = String(level);
-    return indices.filter((i) => overflowing(boxes[i]));
-  }
-  const rect = (group.__fitRect ||= group.getBoundingClientRect()); // read once per fitting (fitGroup)
-  const probe = group.cloneNode(false);
-  probe.removeAttribute("id");
-  probe.classList.add("fit-probe");
-  probe.dataset.fit = String(level);
-  probe.setAttribute("aria-hidden", "true");
-  Object.assign(probe.style, {
-    position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`, height: `${rect.height}px`,
-    margin: "0", visibility: "hidden", pointerEvents: "none", contain: "strict",
-  });
-  const copies = indices.map((i) => {
-    const copy = boxes[i].cloneNode(true);
-    let placed = copy;
-    for (let el = boxes[i].parentElement; el && el !== group; el = el.parentElement) {
-      const outer = el.cloneNode(false);
-      outer.appendChild(placed);
-      placed = outer;
-    }
-    probe.appendChild(placed);
-    return copy;
-  });
-  group.parentElement.appendChild(probe);
-  const cut = indices.filter((_, k) => overflowing(copies[k]));
-  probe.remove();
-  return cut;
-}
-
 /** What a group's fitting knew after its last run: the group's size; the level set; each box and what it
  * held then (every one fit at `level`); `larger`: for each box, what it held when it was last measured at
  * `level - 1` and whether it was cut off there (null: not known). */
@@ -78,86 +39,133 @@ class FitMemory {
   }
 }
 
-/** What measuring the boxes at one level taught: for each box, its content then and whether it was cut
- * off (null for the boxes not known). */
-function learnt(boxes, keys, known, cut) {
-  return boxes.map((box, i) => (known.includes(i) ? { box, key: keys[i], cut: cut.includes(i) } : null));
-}
+/** One fitting of a group: its boxes now, what each holds, and how other levels are measured (`apart`:
+ * on copies of the boxes, each box having its own place whatever the others hold; else in place). */
+class Fitting {
+  constructor(group, boxes, apart) {
+    Object.assign(this, { group, boxes, apart, keys: boxes.map(boxKey), all: boxes.map((_, i) => i), rect: null });
+  }
 
-/** Bisects levels [low, high] on the group itself (a new size: everything is laid out again anyway):
- * the first level at which no box overflows (`high` when none fits), and what the level above it showed
- * when it was tried. */
-function searchLevels(group, boxes, keys, low, high) {
-  const all = boxes.map((_, i) => i);
-  let above = null;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    group.dataset.fit = String(mid);
-    const over = all.filter((i) => overflowing(boxes[i]));
+  /** Which of the boxes at indices are cut off at level. In place, the group takes that level (fitGroup
+   * sets the right one at the end). Apart: copies of them with their places (their ancestors up to the
+   * group) in a copy of the group at that level, laid out out of sight where the group is (a probe); the
+   * copies are still (base.css .fit-probe: a card that glows in grows for a moment, and is not cut off
+   * for that). */
+  cutAt(indices, level) {
+    const { group, boxes } = this;
+    if (!indices.length) return [];
+    if (!this.apart) {
+      group.dataset.fit = String(level);
+      return indices.filter((i) => overflowing(boxes[i]));
+    }
+    this.rect ||= group.getBoundingClientRect();
+    const probe = group.cloneNode(false);
+    probe.removeAttribute("id");
+    probe.classList.add("fit-probe");
+    probe.dataset.fit = String(level);
+    probe.setAttribute("aria-hidden", "true");
+    Object.assign(probe.style, {
+      position: "fixed", left: `${this.rect.left}px`, top: `${this.rect.top}px`, width: `${this.rect.width}px`,
+      height: `${this.rect.height}px`, margin: "0", visibility: "hidden", pointerEvents: "none", contain: "strict",
+    });
+    const copies = indices.map((i) => {
+      const copy = boxes[i].cloneNode(true);
+      let placed = copy;
+      for (let el = boxes[i].parentElement; el && el !== group; el = el.parentElement) {
+        const outer = el.cloneNode(false);
+        outer.appendChild(placed);
+        placed = outer;
+      }
+      probe.appendChild(placed);
+      return copy;
+    });
+    group.parentElement.appendChild(probe);
+    const cut = indices.filter((_, k) => overflowing(copies[k]));
+    probe.remove();
+    return cut;
+  }
+
+  /** What measuring the boxes `known` at one level taught: for each box, its content then and whether it
+   * was cut off (null for the boxes not measured). */
+  learnt(known, cut) {
+    return this.boxes.map((box, i) => (known.includes(i) ? { box, key: this.keys[i], cut: cut.includes(i) } : null));
+  }
+
+  /** Bisects levels [low, high] in place (a new size: everything is laid out again anyway): the first
+   * level at which no box overflows (`high` when none fits), and what the level above it showed when it
+   * was tried. */
+  search(low, high) {
+    const { group, boxes, all } = this;
+    let above = null;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      group.dataset.fit = String(mid);
+      const over = all.filter((i) => overflowing(boxes[i]));
+      if (over.length) {
+        low = mid + 1;
+        above = { level: mid, larger: this.learnt(all, over) };
+      } else high = mid;
+    }
+    group.dataset.fit = String(low);
+    return { level: low, larger: above?.level === low - 1 ? above.larger : null };
+  }
+
+  /** Where fitting goes from the level shown when some boxes changed (null: none did): a smaller level
+   * when a changed box is cut off, else the same. */
+  refit(memory, levels) {
+    const { boxes, keys, all } = this;
+    const shown = memory.level;
+    const changed = all.filter((i) => memory.boxes[i] !== boxes[i] || memory.keys[i] !== keys[i]);
+    if (!changed.length) return null;
+    // Cut off here (a card glowing in grows for a moment: a box in motion is measured again, still, apart).
+    let cut = changed.filter((i) => overflowing(boxes[i]));
+    const moving = this.apart ? cut.filter((i) => boxes[i].getAnimations?.({ subtree: true }).length) : [];
+    if (moving.length) cut = [...cut.filter((i) => !moving.includes(i)), ...this.cutAt(moving, shown)];
+    if (!cut.length) return { level: shown, larger: memory.larger };
+    // Only the boxes cut off here can be cut off at a smaller level: try them there, one level at a time.
+    let [level, cutHere, cutAbove] = [shown, cut, cut];
+    while (cutHere.length && level < levels - 1) {
+      [cutAbove, level] = [cutHere, level + 1];
+      cutHere = this.cutAt(cutAbove, level);
+    }
+    return { level, larger: level === shown ? memory.larger : this.learnt(all, cutAbove) };
+  }
+
+  /** The knowledge of the next larger level that still holds: each box's entry while it holds the same. */
+  stillKnown(memory) {
+    const larger = memory.larger || [];
+    return this.boxes.map((box, i) => (larger[i] && larger[i].box === box && larger[i].key === this.keys[i] ? larger[i] : null));
+  }
+
+  /** Whether the next larger level may fit: no box cut off there still holds the same. */
+  largerMayFit(memory) {
+    return memory.level > 0 && !this.stillKnown(memory).some((known) => known?.cut);
+  }
+
+  /** Tries the next larger level on the boxes not known to fit there (those cut off there before first),
+   * then the larger ones while every box fits: the level and what the level above it showed. */
+  tryLarger(memory) {
+    const { all } = this;
+    const shown = memory.level;
+    const known = this.stillKnown(memory);
+    const unknown = all.filter((i) => !known[i]);
+    const former = unknown.filter((i) => memory.larger?.[i]?.cut);
+    const rest = unknown.filter((i) => !memory.larger?.[i]?.cut);
+    let over = this.cutAt(former, shown - 1);
+    if (!over.length) over = this.cutAt(rest, shown - 1);
     if (over.length) {
-      low = mid + 1;
-      above = { level: mid, larger: learnt(boxes, keys, all, over) };
-    } else high = mid;
+      const now = this.learnt(over.some((i) => former.includes(i)) ? former : unknown, over);
+      return { level: shown, larger: all.map((i) => now[i] || known[i]) };
+    }
+    let level = shown - 1;
+    let above = null;
+    while (level > 0 && !above) {
+      const cutThere = this.cutAt(all, level - 1);
+      if (cutThere.length) above = this.learnt(all, cutThere);
+      else level -= 1;
+    }
+    return { level, larger: above };
   }
-  group.dataset.fit = String(low);
-  return { level: low, larger: above?.level === low - 1 ? above.larger : null };
-}
-
-/** Where fitting goes from the level shown when some boxes changed (null: none did): a smaller level
- * when a changed box is cut off, else the same. */
-function refit(group, boxes, keys, memory, levels) {
-  const all = boxes.map((_, i) => i);
-  const shown = memory.level;
-  const changed = all.filter((i) => memory.boxes[i] !== boxes[i] || memory.keys[i] !== keys[i]);
-  if (!changed.length) return null;
-  // Cut off here (a card glowing in grows for a moment: a box in motion is measured again, still, in a probe).
-  let cut = changed.filter((i) => overflowing(boxes[i]));
-  const moving = cut.filter((i) => boxes[i].getAnimations?.({ subtree: true }).length);
-  if (moving.length) cut = [...cut.filter((i) => !moving.includes(i)), ...cutAtLevel(group, boxes, moving, shown)];
-  if (!cut.length) return { level: shown, larger: memory.larger };
-  // Only the boxes cut off here can be cut off at a smaller level: try them there, one level at a time.
-  let [level, cutHere, cutAbove] = [shown, cut, cut];
-  while (cutHere.length && level < levels - 1) {
-    [cutAbove, level] = [cutHere, level + 1];
-    cutHere = cutAtLevel(group, boxes, cutAbove, level);
-  }
-  return { level, larger: level === shown ? memory.larger : learnt(boxes, keys, all, cutAbove) };
-}
-
-/** The knowledge of the next larger level that still holds: each box's entry while it holds the same. */
-function stillKnown(boxes, keys, memory) {
-  const larger = memory.larger || [];
-  return boxes.map((box, i) => (larger[i] && larger[i].box === box && larger[i].key === keys[i] ? larger[i] : null));
-}
-
-/** Whether the next larger level may fit: no box cut off there still holds the same. */
-function largerMayFit(boxes, keys, memory) {
-  return memory.level > 0 && !stillKnown(boxes, keys, memory).some((known) => known?.cut);
-}
-
-/** Tries the next larger level on probes of the boxes not known to fit there (those cut off there before
- * first), then the larger ones while every box fits: the level and what the level above it showed. */
-function tryLarger(group, boxes, keys, memory) {
-  const all = boxes.map((_, i) => i);
-  const shown = memory.level;
-  const known = stillKnown(boxes, keys, memory);
-  const unknown = all.filter((i) => !known[i]);
-  const former = unknown.filter((i) => memory.larger?.[i]?.cut);
-  const rest = unknown.filter((i) => !memory.larger?.[i]?.cut);
-  let over = cutAtLevel(group, boxes, former, shown - 1);
-  if (!over.length) over = cutAtLevel(group, boxes, rest, shown - 1);
-  if (over.length) {
-    const now = learnt(boxes, keys, over.some((i) => former.includes(i)) ? former : unknown, over);
-    return { level: shown, larger: all.map((i) => now[i] || known[i]) };
-  }
-  let level = shown - 1;
-  let above = null;
-  while (level > 0 && !above) {
-    const cutThere = cutAtLevel(group, boxes, all, level - 1);
-    if (cutThere.length) above = learnt(boxes, keys, all, cutThere);
-    else level -= 1;
-  }
-  return { level, larger: above };
 }
 
 /** Runs fn once the page is idle (a larger level is a nicety that may wait for the frame to be drawn). */
@@ -173,28 +181,29 @@ function whenIdle(group, fn) {
 const IDLE_WAIT_MS = 1000;
 
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
- * inside it (the group itself when boxSelector is null) overflows; the last level when none fits.
- * Returns the level. Levels are ordered: a larger level never cuts off what a smaller one showed, and a
- * box is cut off or not by its own content alone (the group gives each box its place whatever the
- * others hold). A smaller level is set at once (nothing is ever shown cut off); a larger one that may fit
- * now is tried once the page is idle, unless `now`. */
-export function fitGroup(group, boxSelector, levels, { now = false } = {}) {
-  group.__fitRect = null;
+ * inside it (the group itself when boxSelector is null), nor any matching partSelector inside it (the
+ * chips of a city: their icons must not run out), overflows; the last level when none fits. Returns the
+ * level. Levels are ordered: a larger level never cuts off what a smaller one showed. A smaller level is
+ * set at once (nothing is ever shown cut off); a larger one that may fit now is tried once the page is
+ * idle, unless `now`. `apart`: each box has its own place whatever the others hold (the ring's cells),
+ * so other levels are tried on copies of the boxes instead of on the group itself. */
+export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false } = {}) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
-  const keys = boxes.map(boxKey);
+  if (partSelector) boxes.push(...group.querySelectorAll(partSelector));
+  const fitting = new Fitting(group, boxes, apart && Boolean(boxSelector) && !partSelector);
   const size = fitSize(group);
   const memory = group.__fit;
   const shown = Number(group.dataset.fit);
   const known = memory instanceof FitMemory && memory.size === size && memory.level === shown && memory.boxes.length === boxes.length;
   const keep = (found) => {
     if (found.level !== Number(group.dataset.fit)) group.dataset.fit = String(found.level);
-    group.__fit = new FitMemory(size, found.level, boxes, keys, found.larger);
+    group.__fit = new FitMemory(size, found.level, boxes, fitting.keys, found.larger);
   };
-  const found = known ? refit(group, boxes, keys, memory, levels) : searchLevels(group, boxes, keys, 0, levels - 1);
+  const found = known ? fitting.refit(memory, levels) : fitting.search(0, levels - 1);
   if (found) keep(found);
-  if (largerMayFit(boxes, keys, group.__fit)) {
-    if (now) keep(tryLarger(group, boxes, keys, group.__fit));
-    else whenIdle(group, () => fitGroup(group, boxSelector, levels, { now: true }));
+  if (fitting.largerMayFit(group.__fit)) {
+    if (now) keep(fitting.tryLarger(group.__fit));
+    else whenIdle(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true }));
   }
   return group.__fit.level;
 }
