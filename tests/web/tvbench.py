@@ -16,7 +16,7 @@
    that the machine's load does not stretch (a projection: a throttled page also merges more messages into
    one frame). The settings are interleaved, and every figure is given as min / median / max over games.
 
-    .venv/bin/python -m tests.web.tvbench [--runs 3] [--games 2] [--throttle 4 ...]
+    .venv/bin/python -m tests.web.tvbench [--runs 3] [--games 2] [--throttle 4 ...] [--profile trace.json]
 
 The host runs in its own process (``python -m host``) on a free loopback port with a throwaway data folder.
 """
@@ -54,6 +54,9 @@ THROTTLES = (4.0, 1.0)
 LONG_TASK_MS = 50.0  # the browser's long task
 PROJECTED_SLOWDOWN = 4.0  # the unthrottled games' tasks, in CPU time, as a TV stick would take them
 TASKS_TRACE = "disabled-by-default-devtools.timeline"  # the trace category of each task's CPU time
+# --profile: the whole timeline, with the JavaScript samples (a trace Chromium's DevTools opens)
+PROFILE_TRACE = (TASKS_TRACE, "devtools.timeline", "disabled-by-default-devtools.timeline.stack",
+                 "v8.execute", "disabled-by-default-v8.cpu_profiler")
 
 # In the page before any script: every long task, and when each step was first shown (the next frame).
 PROBE = """
@@ -199,14 +202,16 @@ class TvRun:
     spent: dict[str, float]  # the seconds of each of METRICS during the game
     taps_ms: list[float] = field(default_factory=list)
     projected: float | None = None  # the long-task share a 4x slower CPU would show (unthrottled games)
+    where: dict[str, float] = field(default_factory=dict)  # --profile: main-thread CPU ms by trace event
 
     def per_move(self, seconds: float) -> float:
         """Milliseconds per move of a figure in seconds."""
         return 1000 * seconds / max(1, self.moves)
 
 
-async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
-    """One all-bot 7-seat game watched by the board page at ``throttle``."""
+async def tv_run(url: str, browser: Any, throttle: float, profile: Path | None = None) -> TvRun:
+    """One all-bot 7-seat game watched by the board page at ``throttle``; unthrottled, its trace is kept in
+    ``profile`` when given."""
     code = await create_table(url, "classic", {}, seats=7)
     setup = new_client()
     await setup.connect(url, transports=["websocket"])
@@ -231,12 +236,13 @@ async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
         await cdp.send("Performance.enable")
         before = await _metrics(cdp)
         if throttle == 1:
-            await browser.start_tracing(page=page, categories=[TASKS_TRACE])
+            categories = list(PROFILE_TRACE if profile else [TASKS_TRACE])
+            await browser.start_tracing(page=page, categories=categories)
         await asyncio.wait_for(phone.play(), GAME_LIMIT)
         await page.wait_for_selector("body[data-state='over']", timeout=GAME_LIMIT * 1000)
         ended = await page.evaluate("performance.now()")
         after = await _metrics(cdp)
-        trace = json.loads(await browser.stop_tracing()) if throttle == 1 else None
+        raw = await browser.stop_tracing() if throttle == 1 else None
         last_step = int(await page.evaluate("Number(document.body.dataset.step)"))
         tasks = await page.evaluate("window.__longtasks")
         shown = {int(k): v for k, v in (await page.evaluate("window.__shown")).items()}
@@ -251,9 +257,35 @@ async def tv_run(url: str, browser: Any, throttle: float) -> TvRun:
         seen = [t for s, t in shown.items() if s >= step]
         if seen:
             run.taps_ms.append(min(seen) - sent)
-    if trace is not None:
+    if raw is not None:
+        trace = json.loads(raw)
         run.projected = projected_share(main_thread_tasks(trace), run.seconds, PROJECTED_SLOWDOWN)
+        if profile:
+            profile.write_bytes(raw)
+            run.where = main_thread_self_times(trace)
     return run
+
+
+def main_thread_self_times(trace: Any) -> dict[str, float]:
+    """The main thread's CPU milliseconds by trace event, each event's own (its nested events' taken out):
+    where the page's work goes (scripts, style, layout, paint, layerize, ...)."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    main = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+            and e["args"].get("name") == "CrRendererMain"}
+    timed = sorted((e for e in events
+                    if (e.get("pid"), e.get("tid")) in main and e.get("ph") == "X" and "tdur" in e),
+                   key=lambda e: (e["ts"], -e.get("dur", 0)))
+    own: dict[str, float] = {}
+    stack: list[tuple[float, dict[str, Any]]] = []  # (end, event) of the events still open
+    for event in timed:
+        while stack and stack[-1][0] <= event["ts"]:
+            stack.pop()
+        if stack:
+            parent = stack[-1][1]["name"]
+            own[parent] = own.get(parent, 0.0) - event["tdur"] / 1000
+        own[event["name"]] = own.get(event["name"], 0.0) + event["tdur"] / 1000
+        stack.append((event["ts"] + event.get("dur", 0), event))
+    return dict(sorted(own.items(), key=lambda item: -item[1]))
 
 
 def main_thread_tasks(trace: Any) -> list[float]:
@@ -299,6 +331,12 @@ def run_line(r: TvRun) -> str:
             f" wall ms {work}{projected}")
 
 
+def where_line(run: TvRun, trace: Path) -> str:
+    """--profile: where the main thread's CPU went in an unthrottled game, per move, by trace event."""
+    parts = ", ".join(f"{name} {run.per_move(ms / 1000):.2f}" for name, ms in list(run.where.items())[:12])
+    return f"  main-thread CPU ms per move, each trace event's own time (trace in {trace}): {parts}"
+
+
 def summary(throttle: float, runs: list[TvRun]) -> str:
     """The figures of every game at one throttle: min / median / max over the games."""
     taps = [t for r in runs for t in r.taps_ms]
@@ -332,9 +370,11 @@ async def main_async(args: argparse.Namespace) -> int:
                 try:
                     for _ in range(args.runs):  # interleaved: a load that comes and goes hits every setting
                         for throttle in throttles:
-                            run = await tv_run(host.url, browser, throttle)
+                            run = await tv_run(host.url, browser, throttle, args.profile)
                             runs[throttle].append(run)
                             print(f"CPU ×{throttle:g}:" + run_line(run), flush=True)
+                            if run.where:
+                                print(where_line(run, args.profile), flush=True)
                 finally:
                     await browser.close()
                 for throttle in throttles:
@@ -352,6 +392,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2, help="games per bytes figure (default 2; 0: none)")
     parser.add_argument("--throttle", type=float, action="append",
                         help="a CPU throttle to measure the TV at (repeatable; default ×4 and ×1)")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="keep the unthrottled game's whole trace in FILE (DevTools' Performance panel"
+                             " opens it; build with WT_MINIFY=0 for readable names) and print where the main"
+                             " thread's CPU went (the tracing itself inflates that game's figures)")
     return asyncio.run(main_async(parser.parse_args(argv)))
 
 
