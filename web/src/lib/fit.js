@@ -10,6 +10,8 @@
 // - when each box has its own place (the ring's grid cells), another level is tried on copies of the
 //   boxes in question, laid out out of sight at that level (a probe), never by restyling the group back
 //   and forth;
+// - a box in motion (a card glowing in grows for a moment, a card glides in from afar) is measured as it
+//   will rest: its animations are set to their end for the measurement and put back (never copied);
 // - the next larger level is tried again only once every box cut off there has changed, and once the page
 //   is idle (a smaller level, when a box is cut off, is set at once).
 // A new size of the group (the window, the header, the language) searches every level again, by halves.
@@ -18,6 +20,22 @@ import { useLayoutEffect, useRef } from "./html.js";
 /** Whether a box's content is cut off (taller or wider than the box). */
 export function overflowing(box) {
   return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+}
+
+/** Which of `indices` (into boxes) are cut off once still. Motion only adds to what overflows (a card
+ * glowing in grows for a moment; a card gliding in passes over other places), so the boxes cut off now
+ * are measured again with their running animations set to their end, then put back where they were, in
+ * the same task (no animation event fires, nothing is drawn in between). Every box is read before any
+ * animation is set, and the moving ones together: two layouts at most, whatever the number of boxes. */
+export function cutOffStill(boxes, indices) {
+  const cut = indices.filter((i) => overflowing(boxes[i]));
+  const moving = cut.flatMap((i) => boxes[i].getAnimations?.({ subtree: true }) || []).filter((a) => a.currentTime !== null && a.effect);
+  if (!moving.length) return cut;
+  const times = moving.map((a) => a.currentTime);
+  for (const a of moving) a.currentTime = a.effect.getComputedTiming().endTime;
+  const still = cut.filter((i) => overflowing(boxes[i]));
+  moving.forEach((a, k) => { a.currentTime = times[k]; });
+  return still;
 }
 
 /** The group's size and the language: when they change, every level is tried again (one layout read). */
@@ -56,7 +74,7 @@ class Fitting {
     if (!indices.length) return [];
     if (!this.apart) {
       group.dataset.fit = String(level);
-      return indices.filter((i) => overflowing(boxes[i]));
+      return cutOffStill(boxes, indices);
     }
     this.rect ||= group.getBoundingClientRect();
     const probe = group.cloneNode(false);
@@ -100,7 +118,7 @@ class Fitting {
     while (low < high) {
       const mid = (low + high) >> 1;
       group.dataset.fit = String(mid);
-      const over = all.filter((i) => overflowing(boxes[i]));
+      const over = cutOffStill(boxes, all);
       if (over.length) {
         low = mid + 1;
         above = { level: mid, larger: this.learnt(all, over) };
@@ -117,10 +135,8 @@ class Fitting {
     const shown = memory.level;
     const changed = all.filter((i) => memory.boxes[i] !== boxes[i] || memory.keys[i] !== keys[i]);
     if (!changed.length) return null;
-    // Cut off here (a card glowing in grows for a moment: a box in motion is measured again, still, apart).
-    let cut = changed.filter((i) => overflowing(boxes[i]));
-    const moving = this.apart ? cut.filter((i) => boxes[i].getAnimations?.({ subtree: true }).length) : [];
-    if (moving.length) cut = [...cut.filter((i) => !moving.includes(i)), ...this.cutAt(moving, shown)];
+    // Cut off here, once still (a card glowing in grows for a moment), in the layout the frame needs anyway.
+    const cut = cutOffStill(boxes, changed);
     if (!cut.length) return { level: shown, larger: memory.larger };
     // Only the boxes cut off here can be cut off at a smaller level: try them there, one level at a time.
     let [level, cutHere, cutAbove] = [shown, cut, cut];
