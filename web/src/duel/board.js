@@ -51,7 +51,8 @@ function Discard({ cards }) {
   </section>`;
 }
 
-const COVERED_FIT_LEVELS = 3; // a covered card's band: one line, one smaller line, two lines (duel.css)
+const FRESH_MS = 600; // the glow of a new piece (lib/base.css .fresh)
+const BAND_FIT_LEVELS = 3; // a pyramid card's band: one line, one smaller line, wrapped (duel.css)
 const CITY_FIT_LEVELS = 6; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
 
 /** The discard's newest card always shows; the one before only when it fits whole in the panel. */
@@ -70,10 +71,23 @@ function fitDiscard(board) {
 
 /** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
 function fitBoard(board) {
-  for (const card of board.querySelectorAll(".pyramid .card.cost-on-top")) fitGroup(card, ".card-band", COVERED_FIT_LEVELS);
+  for (const card of board.querySelectorAll(".pyramid .card[data-card]")) fitGroup(card, ".card-band", BAND_FIT_LEVELS);
   markTooWide(board, ".pyramid .card-name", "long");
   markTooWide(board, ".discard .chip-name", "long");
   fitDiscard(board);
+  fitCities(board);
+  // A piece glowing in is drawn larger for a moment (lib/base.css .fresh): a city measured then may have
+  // taken a smaller size than it needs; measure again once the glow is over.
+  if (board.querySelector(".duel-city .fresh")) {
+    clearTimeout(board.__refit);
+    board.__refit = setTimeout(() => {
+      for (const city of board.querySelectorAll(".duel-city")) city.__fitKey = null;
+      fitCities(board);
+    }, FRESH_MS + 100);
+  }
+}
+
+function fitCities(board) {
   for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS, ".city-cards .chip");
 }
 
