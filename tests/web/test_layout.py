@@ -88,6 +88,47 @@ async def test_duel_board(host_url: str, chromium: Browser, step: int, label: st
         assert s.errors == [], s.errors
 
 
+# A Duel city is measured as it will rest (lib/fit.js): every built card of both cities is sent far below
+# by a long animation (as a card gliding in or glowing in is, for a moment), a move changes a city, and once
+# the cards are back each city shows the largest of its levels at which nothing is cut off.
+SEND_AWAY = """() => {
+  const chips = [...document.querySelectorAll('.duel-city .city-cards .chip')];
+  for (const chip of chips) chip.animate([{ transform: 'translateY(3000px)' }, { transform: 'translateY(3000px)' }], { duration: 600000 });
+  return chips.length;
+}"""
+LARGEST_CITY_FIT = """() => {
+  for (const a of document.getAnimations()) a.cancel();
+  const cut = (box) => box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+  return [...document.querySelectorAll('.duel-city')].map((city) => {
+    const shown = Number(city.dataset.fit);
+    const boxes = [city, ...city.querySelectorAll('.city-cards .chip')];
+    let largest = 5;
+    for (let level = 0; level < 6; level += 1) {
+      city.dataset.fit = String(level);
+      if (!boxes.some(cut)) { largest = level; break; }
+    }
+    city.dataset.fit = String(shown);
+    return [shown, largest];
+  });
+}"""
+
+
+async def test_duel_city_measured_at_rest(host_url: str, chromium: Browser) -> None:
+    async with scene(chromium, host_url, "duel", 2, seed=3) as s:
+        await advance(s, 24)
+        await s.board.wait_for_timeout(1500)
+        assert await s.board.evaluate(SEND_AWAY) > 4
+        cut_now = await s.board.evaluate(
+            "[...document.querySelectorAll('.duel-city')].some((c) => c.scrollHeight > c.clientHeight + 1)")
+        assert cut_now, "the cards sent away do not reach past their city: the test would prove nothing"
+        before = await s.step()
+        await advance(s, before + 2)
+        await s.board.wait_for_timeout(1500)  # a larger level is tried once the page is idle
+        levels = await s.board.evaluate(LARGEST_CITY_FIT)
+        assert len(levels) == 2 and all(shown == largest for shown, largest in levels), levels
+        assert s.errors == [], s.errors
+
+
 CLASSIC_SCENES = [
     # (seats, options, seed, step, label): the step is a moment of the game, never its end
     (3, {"sides": "random"}, 5, 3 * 14, "7 Wonders, 3 players, age III"),
