@@ -93,7 +93,8 @@ async def test_duel_board(host_url: str, chromium: Browser, step: int, label: st
 # the cards are back each city shows the largest of its levels at which nothing is cut off.
 SEND_AWAY = """() => {
   const chips = [...document.querySelectorAll('.duel-city .city-cards .chip')];
-  for (const chip of chips) chip.animate([{ transform: 'translateY(3000px)' }, { transform: 'translateY(3000px)' }], { duration: 600000 });
+  const away = { transform: 'translateY(3000px)' };
+  for (const chip of chips) chip.animate([away, away], { duration: 600000 });
   return chips.length;
 }"""
 LARGEST_CITY_FIT = """() => {
