@@ -29,7 +29,8 @@ export function overflowing(box) {
  * animation is set, and the moving ones together: two layouts at most, whatever the number of boxes. */
 export function cutOffStill(boxes, indices) {
   const cut = indices.filter((i) => overflowing(boxes[i]));
-  const moving = cut.flatMap((i) => boxes[i].getAnimations?.({ subtree: true }) || []).filter((a) => a.currentTime !== null && a.effect);
+  const moving = cut.flatMap((i) => boxes[i].getAnimations?.({ subtree: true }) || [])
+    .filter((a) => a.currentTime !== null && Number.isFinite(a.effect?.getComputedTiming().endTime)); // an endless one is read as it is
   if (!moving.length) return cut;
   const times = moving.map((a) => a.currentTime);
   for (const a of moving) a.currentTime = a.effect.getComputedTiming().endTime;
