@@ -36,9 +36,11 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             built: dict[int, list[str]] | None = None, coins: dict[int, int] | list[int] | None = None,
             stages: dict[int, int] | None = None,
             discard: list[str] | None = None, age: int | None = None, turn: int | None = None,
-            tokens: dict[int, list[int]] | None = None) -> ClassicGame:
+            tokens: dict[int, list[int]] | None = None,
+            tucked: dict[int, list[str]] | None = None) -> ClassicGame:
     """Put in ``game``'s place the game at the start of a turn with these parts changed (a hand holds the
-    cards given and is filled up from the deal; the rest stays as the game has it)."""
+    cards given and is filled up from the deal; ``tucked``: the cards under a city's stages, else spare Age
+    I cards; the rest stays as the game shows it)."""
     view = game.view(None)
     position: dict[str, Any] = {"age": view["age"] if age is None else age,
                                 "turn": view["turn"] if turn is None else turn}
@@ -52,6 +54,8 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             "coins": purses.get(index, city["coins"]),
             "military": (tokens or {}).get(index, city["military"]),
         }
+        if index in (tucked or {}):
+            entry["tucked"] = list((tucked or {})[index])
         if "debt" in city:
             entry.update(debt=city["debt"], diplomacy=city["diplomacy"])
         cities.append(entry)
