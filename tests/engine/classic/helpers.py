@@ -108,8 +108,7 @@ def discard_all(game: ClassicGame, skip: tuple[int, ...] = ()) -> list[dict[str,
     for seat in range(game.seats):
         if seat in skip:
             continue
-        card = C.CARD_ID[game.state.hands[seat][0]]
-        events = game.apply(seat, {"type": "discard", "card": card})
+        events = game.apply(seat, {"type": "discard", "card": game.view(seat)["hand"][0]})
     return events
 
 
