@@ -39,8 +39,9 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             tokens: dict[int, list[int]] | None = None,
             tucked: dict[int, list[str]] | None = None) -> ClassicGame:
     """Put in ``game``'s place the game at the start of a turn with these parts changed (a hand holds the
-    cards given and is filled up from the deal; ``tucked``: the cards under a city's stages, else spare Age
-    I cards; the rest stays as the game shows it)."""
+    cards given and is filled up from the deal, else keeps its cards in the same turn with 3 seats or more;
+    ``tucked``: the cards under a city's stages, else spare Age I cards; the rest stays as the game shows
+    it)."""
     view = game.view(None)
     position: dict[str, Any] = {"age": view["age"] if age is None else age,
                                 "turn": view["turn"] if turn is None else turn}
@@ -60,6 +61,9 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             entry.update(debt=city["debt"], diplomacy=city["diplomacy"])
         cities.append(entry)
     position["cities"] = cities
+    same_turn = (position["age"], position["turn"]) == (view["age"], view["turn"])
+    if hands is None and same_turn and game.seats > 2:
+        hands = [game.view(seat)["hand"] for seat in range(game.seats)]
     if hands is not None:
         position["hands"] = [{"with": list(hand)} for hand in hands]
     if discard is not None:
