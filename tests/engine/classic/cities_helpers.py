@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
 from tests.engine.classic.helpers import force_production
@@ -38,7 +37,7 @@ def play_turn(game: ClassicGame, plays: dict[int, tuple[str, str]]) -> list[dict
             kind, card = plays[seat]
             events = game.apply(seat, build_action(game, seat, card, kind))
         else:
-            events = game.apply(seat, {"type": "discard", "card": C.CARD_ID[game.state.hands[seat][0]]})
+            events = game.apply(seat, {"type": "discard", "card": game.view(seat)["hand"][0]})
     return events
 
 
