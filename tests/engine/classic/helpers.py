@@ -38,12 +38,14 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             discard: list[str] | None = None, age: int | None = None, turn: int | None = None,
             tokens: dict[int, list[int]] | None = None,
             tucked: dict[int, list[str]] | None = None, pile: list[str] | None = None,
-            debt: dict[int, int] | None = None, discard_with: list[str] | None = None) -> ClassicGame:
+            debt: dict[int, int] | None = None, diplomacy: dict[int, int] | None = None,
+            discard_with: list[str] | None = None) -> ClassicGame:
     """Put in ``game``'s place the game at the start of a turn with these parts changed (a hand holds the
     cards given and is filled up from the deal, else keeps its cards in the same turn with 3 seats or more;
     ``tucked``: the cards under a city's stages, else spare Age I cards; ``pile``: the whole Free City pile
-    before the turn's draw, top first; ``debt``: Cities' debt tokens; ``discard``: the whole discard pile,
-    ``discard_with``: cards it holds besides the turns' other cards; the rest stays as the game shows it)."""
+    before the turn's draw, top first; ``debt``, ``diplomacy``: Cities' tokens; ``discard``: the whole
+    discard pile, ``discard_with``: cards it holds besides the turns' other cards; the rest stays as the game
+    shows it)."""
     view = game.view(None)
     position: dict[str, Any] = {"age": view["age"] if age is None else age,
                                 "turn": view["turn"] if turn is None else turn}
@@ -60,7 +62,8 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
         if index in (tucked or {}):
             entry["tucked"] = list((tucked or {})[index])
         if "debt" in city:
-            entry.update(debt=(debt or {}).get(index, city["debt"]), diplomacy=city["diplomacy"])
+            entry.update(debt=(debt or {}).get(index, city["debt"]),
+                         diplomacy=(diplomacy or {}).get(index, city["diplomacy"]))
         cities.append(entry)
     position["cities"] = cities
     same_turn = (position["age"], position["turn"]) == (view["age"], view["turn"])
