@@ -76,16 +76,17 @@ def cost_letters(card: str) -> str:
     return "".join(letter * n for letter, n in zip("WSCOGTP", need, strict=True))
 
 
-def black_position(card: str, age: int, coins: int = 10, built: dict[int, list[str]] | None = None,
-                   **arranged: Any) -> ClassicGame:
-    """A 3-seat Cities game (Giza, Rhodes, Ephesus) at turn 2 of ``age`` where every seat has ``coins`` and
-    seat 0 holds ``card`` (unless it has built it) and has built the cards making its resources besides
-    Giza's stone (and ``built[0]``)."""
+def black_position(card: str, age: int, coins: int | list[int] = 10,
+                   built: dict[int, list[str]] | None = None, **arranged: Any) -> ClassicGame:
+    """A 3-seat Cities game (Giza, Rhodes, Ephesus) at turn 2 of ``age`` where every seat has ``coins`` (or
+    each its own) and seat 0 holds ``card`` (unless it has built it) and has built the cards making its
+    resources besides Giza's stone (and ``built[0]``)."""
     game = cities_game(["giza", "rhodes", "ephesus"])
     built = dict(built or {})
     own = built.get(0, [])
     need = cost_letters(card).replace("S", "", 1)
     built[0] = producers(need, age) + own
     hand = [] if card in own else [card]
-    arrange(game, hands=[hand, [], []], coins=[coins] * 3, age=age, turn=2, built=built, **arranged)
+    purses = coins if isinstance(coins, list) else [coins] * 3
+    arrange(game, hands=[hand, [], []], coins=purses, age=age, turn=2, built=built, **arranged)
     return game
