@@ -2,24 +2,17 @@
 
 :func:`arrange` writes a position through the testing option ``position`` (engine/classic/position.py,
 docs/classic.md): the game it builds takes the place of the given one, checked as a possible position whose
-save replays. :func:`force_production` and :func:`no_sales` still edit the state's caches (a production no
-set of cards gives); the tests whose positions the option refuses as impossible use
-:func:`tests.engine.classic.state_edits.arrange`.
+save replays. :func:`rebuild_caches` is for the audits that edit a state on purpose (random cities no
+position allows).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
 from engine.classic.state import State
-
-
-def idx(card: str) -> int:
-    """Internal index of a card id."""
-    return C.CARD_INDEX[card]
 
 
 def make(boards: list[str], sides: str | list[str] = "A", seats: int | None = None,
@@ -134,23 +127,3 @@ def builds(game: ClassicGame, seat: int, card: str) -> list[tuple[int, int]]:
 def stage_offers(game: ClassicGame, seat: int) -> list[tuple[int, int]]:
     """The distinct (left, right) payments offered to ``seat`` for its next wonder stage."""
     return sorted({(a["left"], a["right"]) for a in game.legal_actions(seat) if a["type"] == "wonder"})
-
-
-def force_production(game: ClassicGame, city: int, letters: str, sell: bool = False) -> None:
-    """Replace ``city``'s production by exactly ``letters`` (no one-of cards); ``sell``: sellable too."""
-    s = game.state
-    vec = list(C.parse_cost(letters))
-    s.production[city] = list(vec)
-    s.own_choices[city] = []
-    if sell:
-        s.for_sale[city] = list(vec)
-        s.sale_choices[city] = []
-    game._legal.clear()
-
-
-def no_sales(game: ClassicGame, *cities: int) -> None:
-    """Make ``cities`` sell nothing."""
-    for city in cities:
-        game.state.for_sale[city] = [0] * C.N_RES
-        game.state.sale_choices[city] = []
-    game._legal.clear()
