@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
-from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext, payments_in
+from engine.classic import readings as R
+from engine.classic.pricing import UNKNOWN, CityTrade, Coins, Priced, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.rebates import (
     EFFECT_ABILITY,
@@ -146,19 +147,24 @@ _LEFT_OUT = tuple(frozenset(EFFECT_ABILITY[bit] for bit in EFFECT_ABILITY
 def pricer(state: State, city: int, cheap: list[int], effects: int | None = None) -> Pricer:
     """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right]);
     Cities: with the extra units of the purchase ``effects`` (default: those still available)."""
+    return Pricer(trading_context(state, city, cheap, effects))
+
+
+def trading_context(state: State, city: int, cheap: list[int], effects: int | None = None) -> TradingContext:
+    """What the payments of ``city`` now depend on (see :func:`pricer`)."""
     left, right = state.left(city), state.right(city)
     for_sale, sale_choices = state.for_sale, state.sale_choices
     if state.cities:
         rebate = rebates(state, city)
         without = _LEFT_OUT[purchase_effects(state, city) if effects is None else effects]
-        return Pricer(TradingContext(
+        return TradingContext(
             tuple(state.production[city]), tuple(state.own_choices_now(city, without)), tuple(for_sale[left]),
             tuple(state.sale_choices_now(left)), cheap[0], tuple(for_sale[right]),
-            tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1]))
-    return Pricer(tuple.__new__(TradingContext, (
+            tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1])
+    return tuple.__new__(TradingContext, (
         tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
         tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1],
-        0, 0)))
+        0, 0))
 
 
 def payments(prices: Pricer, need: tuple[int, ...], budget: int, wharves: int = 0,
@@ -264,23 +270,45 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     """Options of ``city`` for each distinct card of ``cards`` (in hand order).
 
     The fast path of :func:`hand_options_plain` (the same answers, ``tests/engine/classic/test_pricing.py``):
-    without Cities, each card's build is read straight from the hand's :class:`Pricer` (one dict lookup
-    per cost), without the per-card calls of :func:`card_build`.
+    in the base game, each cost's payments come from the city's trading cache (``State.trading``, a
+    :class:`engine.classic.pricing.CityTrade`: one dict lookup per cost while the city's trading context
+    stays the same), without the per-card calls of :func:`card_build`.
     """
-    prices = pricer(state, city, discounts(state, city, late))
-    if state.cities:
-        return _options_of(state, city, cards, prices, card_build)
-    wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
-    olympia = olympia_ready(state, city)
+    cheap = discounts(state, city, late)
+    if state.cities or cheap is not state.cheap[city]:
+        return _options_of(state, city, cards, pricer(state, city, cheap), card_build)
+    trade = state.trading[city]
+    if trade.floor != R.PURCHASE_PRICE_FLOOR:
+        trade = state.trading[city] = CityTrade()
+    known = trade.known
+
+    def context_of() -> TradingContext:
+        return trading_context(state, city, cheap)
+
+    coins = state.coins[city]
+    board, built = state.boards[city], state.stages[city]
+    wonder: tuple[Coins, ...] = ()
+    if built >= C.BS_STAGES[board]:
+        wonder_reason: str | None = "the wonder is complete"
+    else:
+        wonder, wonder_reason = FREE, None
+        need = C.BS_NEED_NO[board][built]
+        if need >= 0:
+            found = known.get(need, UNKNOWN)
+            if found is UNKNOWN:
+                found = trade.payments(need, context_of)
+            if found is not None:
+                wonder, wonder_reason = _affordable(found, coins)
+    olympia = "olympia_free" in state.abilities[city] and olympia_ready(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
-    names, coins = state.names[city], state.coins[city]
-    known, context = prices.known, prices.context
-    name_idx, free_with, card_coins, card_need = C.CARD_NAME_IDX, C.CARD_FREE_WITH, C.CARD_COINS, C.CARD_NEED
+    names = state.names[city]
+    name_idx, free_with, card_coins, card_need = (
+        C.CARD_NAME_IDX, C.CARD_FREE_WITH, C.CARD_COINS, C.CARD_NEED_NO)
     out = []
     for card in dict.fromkeys(cards):
         if name_idx[card] in names:
             out.append(new(CardOptions, (card, (), 0, "already built", False, wonder, wonder_reason, False,
-                                         wonder_bank)))
+                                         0)))
             continue
         chain = False
         for name in free_with[card]:
@@ -296,13 +324,13 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
                 build, reason = (), "not enough coins"
             else:
                 need = card_need[card]
-                found = known.get(need, UNKNOWN)
-                if found is UNKNOWN:
-                    found = known[need] = payments_in(context, need)
-                if found is not None:
-                    build, reason = _affordable(found, coins - bank)
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, olympia,
-                                     wonder_bank)))
+                if need >= 0:
+                    found = known.get(need, UNKNOWN)
+                    if found is UNKNOWN:
+                        found = trade.payments(need, context_of)
+                    if found is not None:
+                        build, reason = _affordable(found, coins - bank)
+        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, olympia, 0)))
     return out
 
 

@@ -20,6 +20,7 @@ reduction against the solver on the whole problem.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from engine.classic import compiled as C
@@ -302,6 +303,89 @@ class Pricer:
 
 
 _BY_CONTEXT: BoundedMemo[TradingContext, dict[Units, Payments]] = BoundedMemo(lambda _: {}, 1 << 14)
+
+
+class CityTrade:
+    """The payments of one city's needs (by need number, compiled.NEEDS) while its trading context stays
+    the same: the cache a game's state keeps per city (``State.trading``), read by the fast path of
+    :func:`engine.classic.actions.hand_options` (base game).
+
+    A change of the context (the city's production, one-of cards or discounts, a neighbour's sales)
+    replaces the city's trade by :meth:`after_change`, a new one that still reaches the old one's answers
+    for the needs that do not ask for a changed resource: a need's payments depend on the context of
+    its own resources only. A trade is shared by copies of a state and never changes its context, so any
+    state that holds it may fill it in.
+    """
+
+    __slots__ = ("bounds", "changed", "context", "depth", "floor", "known", "parent")
+
+    MAX_DEPTH = 8  # ancestors kept (beyond, the answers are computed again)
+
+    def __init__(self, parent: CityTrade | None = None, changed: int = 0) -> None:
+        self.known: dict[int, Payments] = {}
+        self.parent = parent  # the trade before the last change, or None
+        self.changed = changed  # the resources whose trading changed since ``parent``
+        self.depth: int = 0 if parent is None else parent.depth + 1
+        self.floor = R.PURCHASE_PRICE_FLOOR  # the reading the answers hold for
+        self.context: TradingContext | None = None  # built at the first need solved here
+        self.bounds: tuple[Units, Units] | None = None  # see _bounds
+
+    def after_change(self, resources: int) -> CityTrade:
+        """The city's trade once the trading of ``resources`` (a mask) changed."""
+        if self.floor != R.PURCHASE_PRICE_FLOOR or self.depth >= self.MAX_DEPTH:
+            return CityTrade()
+        if not self.known:  # nothing learned here: skip this trade
+            return CityTrade() if self.parent is None else CityTrade(self.parent, self.changed | resources)
+        return CityTrade(self, resources)
+
+    def payments(self, need: int, context_of: Callable[[], TradingContext]) -> Payments:
+        """The payments of need number ``need`` (see :meth:`Pricer.payments`): remembered, else carried
+        from an ancestor whose context agrees on its resources, else solved in ``context_of()`` (the
+        city's context now, asked once per trade)."""
+        found = self.known.get(need, UNKNOWN)
+        if found is not UNKNOWN:
+            return found
+        asks = C.NEED_MASK[need]
+        changed, node = self.changed, self.parent
+        while node is not None and not changed & asks:
+            found = node.known.get(need, UNKNOWN)
+            if found is not UNKNOWN:
+                self.known[need] = found
+                return found
+            changed |= node.changed
+            node = node.parent
+        found = self.known[need] = self._solve(need, context_of)
+        return found
+
+    def _solve(self, need: int, context_of: Callable[[], TradingContext]) -> Payments:
+        """:func:`payments_in` of need number ``need``, its first two answers (nothing lacks; more lacks
+        than anything could give) read from vectors made once per trade."""
+        bounds = self.bounds
+        if bounds is None:
+            context = self.context = context_of()
+            bounds = self.bounds = _bounds(context)
+        own, most = bounds
+        covered = True
+        for r, units in C.NEED_UNITS[need]:
+            if units > own[r]:
+                if units > most[r]:
+                    return IMPOSSIBLE
+                covered = False
+        if covered:
+            return None
+        assert self.context is not None
+        return payments_in(self.context, C.NEEDS[need])
+
+
+def _bounds(context: TradingContext) -> tuple[Units, Units]:
+    """The city's own fixed units, and per resource the most units anything could give it (its own
+    units, both neighbours' units, and every one-of card that names the resource: see _beyond_supply)."""
+    most = [a + b + c for a, b, c in zip(context.units, context.left_units, context.right_units, strict=True)]
+    for cards in (context.own_choices, context.left_choices, context.right_choices):
+        for card in cards:
+            for r in BITS[card]:
+                most[r] += 1
+    return context.units, tuple(most)
 _FLOOR_OF_MEMOS = [R.PURCHASE_PRICE_FLOOR]  # the floor the memos' answers were computed with
 
 

@@ -76,9 +76,9 @@ def _told(event: dict[str, Any], story: Story) -> dict[str, Any]:
     cards whose extra unit it used (fields present only when there is something to tell)."""
     if story.rebates:
         event["rebates"] = [{"card": r.card, "neighbour": r.side, "coins": r.coins} for r in story.rebates]
-    units = [EFFECT_CARD[bit] for bit in sorted(EFFECT_CARD) if bit & EXTRA_UNITS & story.used]
-    if units:
-        event["extra_units"] = units
+    used = story.used & EXTRA_UNITS
+    if used:
+        event["extra_units"] = [EFFECT_CARD[bit] for bit in sorted(EFFECT_CARD) if bit & used]
     return event
 
 
@@ -102,15 +102,17 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
     if kind == WONDER:
         stage = state.stages[city] + 1
         fx = state.add_stage(city, card)
-        events.append(_told({"type": "wonder", "seat": seat, "city": city, "stage": stage,
-                             "left": left, "right": right, "coins": bank}, story))
-        return Placed("stage", city, fx)
+        event = {"type": "wonder", "seat": seat, "city": city, "stage": stage, "left": left, "right": right,
+                 "coins": bank}
+        events.append(event if story is NO_STORY else _told(event, story))
+        return tuple.__new__(Placed, ("stage", city, fx))
     if kind == OLYMPIA:
         state.olympia_used[city] = state.age
     state.add_card(city, card)
-    events.append(_told({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
-                         "right": right, "coins": bank, "how": how}, story))
-    return Placed("card", city, C.CARD_FX[card])
+    event = {"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
+             "right": right, "coins": bank, "how": how}
+    events.append(event if story is NO_STORY else _told(event, story))
+    return tuple.__new__(Placed, ("card", city, C.CARD_FX[card]))
 
 
 def gain(state: State, city: int, fx: C.Effect, why: str, events: Events) -> None:
@@ -232,8 +234,8 @@ def resolve_turn(state: State, events: Events) -> None:
     placed: list[Placed] = []
     hali = []
     # every purchase sees the cities as they were at the start of the turn (readings §6.2)
-    stories = [purchase_story(state, city, plan) if state.cities else NO_STORY
-               for city, _, (_, plan) in entries]
+    stories = ([purchase_story(state, city, plan) for city, _, (_, plan) in entries] if state.cities
+               else [NO_STORY] * len(entries))
     for (city, seat, (action, plan)), story in zip(entries, stories, strict=True):
         state.hands[seat].remove(plan.card)
         play = (state.age, state.turn, TURN, seat, city, plan.kind, plan.card, action)

@@ -71,7 +71,7 @@ def rebuild_caches(game: ClassicGame) -> None:
     s = game.state
     fresh = State.start(s.seats, s.seed, s.options, s.deal)
     for name in ("names", "production", "for_sale", "own_choices", "sale_choices", "cheap", "shields",
-                 "science", "wild", "colors", "abilities", "spies"):
+                 "science", "wild", "colors", "abilities", "spies", "trading"):
         setattr(s, name, getattr(fresh, name))
     built, stages, tucked = s.built, s.stages, s.stage_cards
     s.built = [[] for _ in built]
@@ -129,6 +129,7 @@ def force_production(game: ClassicGame, city: int, letters: str, sell: bool = Fa
     if sell:
         s.for_sale[city] = list(vec)
         s.sale_choices[city] = []
+    s.forget_trading()
     game._legal.clear()
 
 
@@ -137,4 +138,5 @@ def no_sales(game: ClassicGame, *cities: int) -> None:
     for city in cities:
         game.state.for_sale[city] = [0] * C.N_RES
         game.state.sale_choices[city] = []
+    game.state.forget_trading()
     game._legal.clear()

@@ -94,6 +94,7 @@ def test_cities_extra_production_sellable(monkeypatch: pytest.MonkeyPatch, sella
     force_production(game, 0, "")
     no_sales(game, 2)
     game.state.for_sale[1] = [0] * C.N_RES
+    game.state.forget_trading()
     assert builds(game, 0, "a1_stockade") == ([(2, 0)] if sellable else [])
 
 

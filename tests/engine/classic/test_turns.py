@@ -106,6 +106,7 @@ def test_illegal_actions_change_nothing() -> None:
             built={0: ["a1_theater"]}, coins={0: 0})
     game.state.for_sale[1] = [0] * 7
     game.state.for_sale[2] = [0] * 7
+    game.state.forget_trading()
     game._legal.clear()
     snapshot = game.to_dict()
     bad = [
