@@ -88,13 +88,14 @@ HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obt
 def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
     """What the legal action ``key`` does (its card's ``options`` give a build's bank coins and how)."""
     kind, card, left, right = key
+    new = tuple.__new__  # Plan(...) without its keyword-handling __new__ (the hot path)
     if kind == BUILD and options is not None:
-        return Plan(BUILD, card, left, right, options.bank, "chain" if options.chain else "paid")
+        return new(Plan, (BUILD, card, left, right, options.bank, "chain" if options.chain else "paid"))
     if kind == WONDER:
-        return Plan(WONDER, card, left, right, options.wonder_bank if options is not None else 0, "")
+        return new(Plan, (WONDER, card, left, right, options.wonder_bank if options is not None else 0, ""))
     if kind == PAY:
         return Plan(PAY, -1, left, 0, 0, "")
-    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
+    return new(Plan, (kind, card, 0, 0, 0, HOW.get(kind, "")))
 
 
 def known_plan(state: State, city: int, key: ActionKey) -> Plan:
@@ -399,28 +400,33 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
         return not (self.free_city and o.chain)
 
     def __contains__(self, key: object) -> bool:
+        return self.find(key) is not None
+
+    def find(self, key: object) -> CardOptions | None:
+        """The options of ``key``'s card if ``key`` is legal, else None (membership and lookup at once)."""
         if not isinstance(key, tuple) or len(key) != 4:
-            return False
+            return None
         kind, card, left, right = key
         o = self.by_card.get(card)
         if o is None:
-            return False
+            return None
         if kind == BUILD:
-            return (left, right) in o.build
+            return o if (left, right) in o.build else None
         if kind == WONDER:
-            return self._stages(o) and (left, right) in o.wonder
+            return o if self._stages(o) and (left, right) in o.wonder else None
         if left != -1 or right != -1:
-            return False
+            return None
         if kind == OLYMPIA:
-            return self._stages(o) and o.olympia
+            return o if self._stages(o) and o.olympia else None
         if kind == DISCARD:
-            return not (self.free_city and (o.chain or self.no_discard))
-        return False
+            return None if self.free_city and (o.chain or self.no_discard) else o
+        return None
 
     def __getitem__(self, key: ActionKey) -> CardOptions:
-        if key not in self:
+        found = self.find(key)
+        if found is None:
             raise KeyError(key)
-        return self.by_card[key[1]]
+        return found
 
     def __iter__(self) -> Iterator[ActionKey]:
         new = tuple.__new__
@@ -497,6 +503,22 @@ def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:
 
 def parse(action: Any) -> tuple[ActionKey, bool]:
     """An interface action to (key, free_city), or ValueError with a reason."""
+    if type(action) is dict:  # the usual shapes first: a payment's four fields, a card's two
+        size = len(action)
+        if size == 4:
+            kind_name, card_id, left, right = action.get("type"), action.get("card"), action.get("left"), \
+                action.get("right")
+            if (type(kind_name) is str and type(card_id) is str and type(left) is int
+                    and type(right) is int and left >= 0 and right >= 0):  # ints, not bools
+                kind, card = TYPE_INDEX.get(kind_name), C.CARD_INDEX.get(card_id)
+                if kind in PAID_KINDS and card is not None:
+                    return tuple.__new__(ActionKey, (kind, card, left, right)), False
+        elif size == 2:
+            kind_name, card_id = action.get("type"), action.get("card")
+            if type(kind_name) is str and type(card_id) is str:
+                kind, card = TYPE_INDEX.get(kind_name), C.CARD_INDEX.get(card_id)
+                if kind is not None and kind != PAY and kind not in PAID_KINDS and card is not None:
+                    return tuple.__new__(ActionKey, (kind, card, -1, -1)), False
     if not isinstance(action, dict):
         raise ValueError("an action is a dict with a 'type'")
     kind_name = action.get("type")
