@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
-from engine.classic import readings as R
-from engine.classic.pricing import UNKNOWN, CityTrade, Coins, Priced, Pricer, TradingContext
+from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.rebates import (
     EFFECT_ABILITY,
@@ -278,9 +277,7 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     cheap = discounts(state, city, late)
     if state.cities or cheap is not state.cheap[city]:
         return _options_of(state, city, cards, pricer(state, city, cheap), card_build)
-    trade = state.trading[city]
-    if trade.floor != R.PURCHASE_PRICE_FLOOR:
-        trade = state.trading[city] = CityTrade()
+    trade = state.trade(city)
     known = trade.known
 
     def context_of() -> TradingContext:
