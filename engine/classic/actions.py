@@ -279,10 +279,6 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
         return _options_of(state, city, cards, pricer(state, city, cheap), card_build)
     trade = state.trade(city)
     known = trade.known
-
-    def context_of() -> TradingContext:
-        return trading_context(state, city, cheap)
-
     coins = state.coins[city]
     board, built = state.boards[city], state.stages[city]
     wonder: tuple[Coins, ...] = ()
@@ -294,41 +290,37 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
         if need >= 0:
             found = known.get(need, UNKNOWN)
             if found is UNKNOWN:
-                found = trade.payments(need, context_of)
+                found = trade.payments(need, trading_context, state, city, cheap)
             if found is not None:
                 wonder, wonder_reason = _affordable(found, coins)
     olympia = "olympia_free" in state.abilities[city] and olympia_ready(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
     names = state.names[city]
-    name_idx, free_with, card_coins, card_need = (
-        C.CARD_NAME_IDX, C.CARD_FREE_WITH, C.CARD_COINS, C.CARD_NEED_NO)
+    facts = C.CARD_FACTS
     out = []
     for card in dict.fromkeys(cards):
-        if name_idx[card] in names:
+        name, chained_by, bank, need = facts[card]
+        if name in names:
             out.append(new(CardOptions, (card, (), 0, "already built", False, wonder, wonder_reason, False,
                                          0)))
-            continue
-        chain = False
-        for name in free_with[card]:
-            if name in names:
-                chain = True
-                break
-        bank = 0
-        reason = None
-        build: tuple[Coins, ...] = FREE
-        if not chain:
-            bank = card_coins[card]
-            if bank > coins:
-                build, reason = (), "not enough coins"
-            else:
-                need = card_need[card]
-                if need >= 0:
-                    found = known.get(need, UNKNOWN)
-                    if found is UNKNOWN:
-                        found = trade.payments(need, context_of)
-                    if found is not None:
+        elif chained_by and not names.isdisjoint(chained_by):
+            out.append(new(CardOptions, (card, FREE, 0, None, True, wonder, wonder_reason, olympia, 0)))
+        elif bank > coins:
+            out.append(new(CardOptions, (card, (), bank, "not enough coins", False, wonder, wonder_reason,
+                                         olympia, 0)))
+        else:
+            build: tuple[Coins, ...] = FREE
+            reason = None
+            if need >= 0:
+                found = known.get(need, UNKNOWN)
+                if found is UNKNOWN:
+                    found = trade.payments(need, trading_context, state, city, cheap)
+                if found is not None:
+                    build = found.payments
+                    if not build or found.totals[-1] > coins - bank:
                         build, reason = _affordable(found, coins - bank)
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, olympia, 0)))
+            out.append(new(CardOptions, (card, build, bank, reason, False, wonder, wonder_reason, olympia,
+                                         0)))
     return out
 
 

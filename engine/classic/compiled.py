@@ -244,3 +244,18 @@ BS_NEED_NO: tuple[tuple[int, ...], ...] = tuple(
 # The (resource, units) each numbered need asks for.
 NEED_UNITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((r, units) for r, units in enumerate(need) if units) for need in NEEDS)
+
+
+class CardFacts(NamedTuple):
+    """What a city's options for a card read first (one tuple per card): its name's number, the names
+    that chain to it (None: none), its coins and its need's number."""
+
+    name: int
+    chained_by: frozenset[int] | None
+    coins: int
+    need: int
+
+
+CARD_FACTS: tuple[CardFacts, ...] = tuple(
+    CardFacts(CARD_NAME_IDX[card], frozenset(CARD_FREE_WITH[card]) or None, CARD_COINS[card],
+              CARD_NEED_NO[card]) for card in range(N_CARDS))

@@ -21,7 +21,7 @@ reduction against the solver on the whole problem.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
@@ -338,9 +338,9 @@ class CityTrade:
             return CityTrade() if self.parent is None else CityTrade(self.parent, self.changed | resources)
         return CityTrade(self, resources)
 
-    def payments(self, need: int, context_of: Callable[[], TradingContext]) -> Payments:
+    def payments(self, need: int, context_of: Callable[..., TradingContext], *args: Any) -> Payments:
         """The payments of need number ``need`` (see :meth:`Pricer.payments`): remembered, else carried
-        from an ancestor whose context agrees on its resources, else solved in ``context_of()`` (the
+        from an ancestor whose context agrees on its resources, else solved in ``context_of(*args)`` (the
         city's context now, asked once per trade)."""
         found = self.known.get(need, UNKNOWN)
         if found is not UNKNOWN:
@@ -354,15 +354,15 @@ class CityTrade:
                 return found
             changed |= node.changed
             node = node.parent
-        found = self.known[need] = self._solve(need, context_of)
+        found = self.known[need] = self._solve(need, context_of, args)
         return found
 
-    def _solve(self, need: int, context_of: Callable[[], TradingContext]) -> Payments:
+    def _solve(self, need: int, context_of: Callable[..., TradingContext], args: tuple[Any, ...]) -> Payments:
         """:func:`payments_in` of need number ``need``, its first two answers (nothing lacks; more lacks
         than anything could give) read from vectors made once per trade."""
         bounds = self.bounds
         if bounds is None:
-            context = self.context = context_of()
+            context = self.context = context_of(*args)
             bounds = self.bounds = _bounds(context)
         own, most = bounds
         covered = True
