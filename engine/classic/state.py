@@ -259,14 +259,14 @@ class State:
         self.built[city].append(card)
         self.names[city].add(C.CARD_NAME_IDX[card])
         self.colors[city][C.CARD_COLOR[card]] += 1
-        self._apply_effect(city, C.CARD_FX[card], sellable=C.SELLABLE[card])
+        self._apply_effect(city, C.CARD_FX[card], C.SELLABLE[card])
 
     def add_stage(self, city: int, card: int) -> C.Effect:
         """Build the next wonder stage of ``city`` with ``card`` tucked under it; return its effect."""
         effect = C.BS_FX[self.boards[city]][self.stages[city]]
         self.stages[city] += 1
         self.stage_cards[city].append(card)
-        self._apply_effect(city, effect, sellable=False)
+        self._apply_effect(city, effect, False)
         return effect
 
     def _apply_effect(self, city: int, effect: C.Effect, sellable: bool) -> None:
