@@ -38,6 +38,7 @@ from engine.classic.state import (
     Plan,
     State,
 )
+from engine.memo import BoundedMemo
 
 TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
 _FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
@@ -267,16 +268,25 @@ def olympia_ready(state: State, city: int) -> bool:
 
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
-    """Options of ``city`` for each distinct card of ``cards`` (in hand order).
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order): those of
+    :func:`hand_legal`, the fast path of :func:`hand_options_plain` (the same answers,
+    ``tests/engine/classic/test_pricing.py``)."""
+    return hand_legal(state, city, cards, late).options
 
-    The fast path of :func:`hand_options_plain` (the same answers, ``tests/engine/classic/test_pricing.py``):
-    in the base game, each cost's payments come from the city's trading cache (``State.trading``, a
-    :class:`engine.classic.pricing.CityTrade`: one dict lookup per cost while the city's trading context
-    stays the same), without the per-card calls of :func:`card_build`.
+
+def hand_legal(state: State, city: int, cards: list[int], late: bool = False) -> HandLegal:
+    """The legal actions of ``city`` (its own rules, not the Free City's) for ``cards``, and each
+    distinct card's options (:func:`hand_options`).
+
+    The fast path of the base game: each cost's payments come from the city's trading cache
+    (``State.trading``, a :class:`engine.classic.pricing.CityTrade`: one dict lookup per cost while
+    the city's trading context stays the same), without the per-card calls of :func:`card_build`, and
+    the interface dicts of the actions are gathered in the same pass (copied out by
+    :meth:`HandLegal.actions`).
     """
     cheap = discounts(state, city, late)
     if state.cities or cheap is not state.cheap[city]:
-        return _options_of(state, city, cards, pricer(state, city, cheap), card_build)
+        return HandLegal(_options_of(state, city, cards, pricer(state, city, cheap), card_build))
     trade = state.trade(city)
     known = trade.known
     coins = state.coins[city]
@@ -297,19 +307,24 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
     names = state.names[city]
     facts = C.CARD_FACTS
+    made = _PAID_DICTS.entries  # the memo's fast path: one dict lookup
     out = []
+    dicts: list[dict[str, Any]] = []  # the interface dicts of the builds, stages and Olympia builds
     for card in dict.fromkeys(cards):
         name, chained_by, bank, need = facts[card]
         if name in names:
             out.append(new(CardOptions, (card, (), 0, "already built", False, wonder, wonder_reason, False,
                                          0)))
+            build: tuple[Coins, ...] = ()
         elif chained_by and not names.isdisjoint(chained_by):
             out.append(new(CardOptions, (card, FREE, 0, None, True, wonder, wonder_reason, olympia, 0)))
+            build = FREE
         elif bank > coins:
             out.append(new(CardOptions, (card, (), bank, "not enough coins", False, wonder, wonder_reason,
                                          olympia, 0)))
+            build = ()
         else:
-            build: tuple[Coins, ...] = FREE
+            build = FREE
             reason = None
             if need >= 0:
                 found = known.get(need, UNKNOWN)
@@ -321,7 +336,17 @@ def hand_options(state: State, city: int, cards: list[int], late: bool = False) 
                         build, reason = _affordable(found, coins - bank)
             out.append(new(CardOptions, (card, build, bank, reason, False, wonder, wonder_reason, olympia,
                                          0)))
-    return out
+        if build:
+            found_dicts = made.get((card, BUILD, build))
+            dicts += _PAID_DICTS((card, BUILD, build)) if found_dicts is None else found_dicts
+        if wonder:
+            found_dicts = made.get((card, WONDER, wonder))
+            dicts += _PAID_DICTS((card, WONDER, wonder)) if found_dicts is None else found_dicts
+        if olympia and name not in names:
+            dicts.append(_OLYMPIA_DICTS[card])
+    discards = _DISCARD_DICTS
+    dicts += [discards[o[0]] for o in out]
+    return HandLegal(out, False, dicts)
 
 
 def _affordable(found: Priced, budget: int) -> tuple[tuple[Coins, ...], str | None]:
@@ -375,14 +400,15 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
     payment split costs no key until someone asks for the keys.
     """
 
-    __slots__ = ("by_card", "free_city", "no_discard", "options")
+    __slots__ = ("dicts", "free_city", "no_discard", "options")
 
-    def __init__(self, options: list[CardOptions], free_city: bool = False) -> None:
+    def __init__(self, options: list[CardOptions], free_city: bool = False,
+                 dicts: list[dict[str, Any]] | None = None) -> None:
         self.options = options
         self.free_city = free_city
-        self.by_card = {o.card: o for o in options}
         # The Free City discards only when no card is playable.
         self.no_discard = free_city and any(o.playable for o in options)
+        self.dicts = dicts  # the interface dicts of every key, in order, if made already (hand_legal)
 
     def _stages(self, o: CardOptions) -> bool:
         """Whether ``o``'s card may go to a stage or the Olympia build (not a Free City chain)."""
@@ -396,8 +422,10 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
         if not isinstance(key, tuple) or len(key) != 4:
             return None
         kind, card, left, right = key
-        o = self.by_card.get(card)
-        if o is None:
+        for o in self.options:
+            if o[0] == card:
+                break
+        else:
             return None
         if kind == BUILD:
             return o if (left, right) in o.build else None
@@ -440,21 +468,22 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
         """The interface dicts of every key, in order (``[action_of(k, free_city) for k in self]``)."""
         if self.free_city:
             return [action_of(key, True) for key in self]
-        types, ids = ACTION_TYPES, C.CARD_ID
-        build_type, wonder_type, olympia_type = types[BUILD], types[WONDER], types[OLYMPIA]
+        if self.dicts is not None:
+            return list(map(dict.copy, self.dicts))  # the caller's own dicts
+        made = _PAID_DICTS.entries  # the memo's fast path: one dict lookup
         out: list[dict[str, Any]] = []
-        append = out.append
-        for o in self.options:
-            cid = ids[o.card]
-            for left, right in o.build:
-                append({"type": build_type, "card": cid, "left": left, "right": right})
-            for left, right in o.wonder:
-                append({"type": wonder_type, "card": cid, "left": left, "right": right})
-            if o.olympia:
-                append({"type": olympia_type, "card": cid})
-        discard_type = ACTION_TYPES[DISCARD]
-        out.extend([{"type": discard_type, "card": ids[o.card]} for o in self.options])
-        return out
+        for card, build, _, _, _, wonder, _, olympia, _ in self.options:
+            if build:
+                found = made.get((card, BUILD, build))
+                out += _PAID_DICTS((card, BUILD, build)) if found is None else found
+            if wonder:
+                found = made.get((card, WONDER, wonder))
+                out += _PAID_DICTS((card, WONDER, wonder)) if found is None else found
+            if olympia:
+                out.append(_OLYMPIA_DICTS[card])
+        discards = _DISCARD_DICTS
+        out += [discards[o[0]] for o in self.options]
+        return list(map(dict.copy, out))  # the caller's own dicts
 
 
 def single_card(kind: int, cards: list[int]) -> Legal:
@@ -480,6 +509,21 @@ def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     if free_city:
         action["free_city"] = True
     return action
+
+
+def _paid_dicts(key: tuple[int, int, tuple[Coins, ...]]) -> tuple[dict[str, Any], ...]:
+    """The interface dicts of a card's payments for a build or a stage (``key``: card, kind, payments)."""
+    card, kind, paid = key
+    return tuple(action_of(ActionKey(kind, card, left, right)) for left, right in paid)
+
+
+# The interface dicts of the hand's actions, made once and copied out by HandLegal.actions (a copy of a
+# small dict costs less than building it): per (card, kind, payments), and each card's Olympia build
+# and discard.
+_PAID_DICTS: BoundedMemo[tuple[int, int, tuple[Coins, ...]], tuple[dict[str, Any], ...]] = BoundedMemo(
+    _paid_dicts, 1 << 14)
+_OLYMPIA_DICTS = tuple(action_of(ActionKey(OLYMPIA, card, -1, -1)) for card in range(C.N_CARDS))
+_DISCARD_DICTS = tuple(action_of(ActionKey(DISCARD, card, -1, -1)) for card in range(C.N_CARDS))
 
 
 def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:

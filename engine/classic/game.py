@@ -12,6 +12,7 @@ from engine.classic.actions import (
     Legal,
     action_of,
     actions_of,
+    hand_legal,
     hand_options,
     known_plan,
     legal_of,
@@ -189,7 +190,7 @@ class ClassicGame:
         legal = self._legal.get(seat)
         if legal is None:
             s = self.state
-            legal = self._legal[seat] = legal_of(hand_options(s, seat, s.hands[seat]))
+            legal = self._legal[seat] = hand_legal(s, seat, s.hands[seat])
         return cast(HandLegal, legal)
 
     def free_city_hand(self) -> list[int]:
