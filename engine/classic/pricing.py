@@ -145,7 +145,12 @@ def _solve(purchase: Purchase) -> Priced:
 
 
 def _payments(purchase: Purchase) -> tuple[Coins, ...]:
-    """Take out the resources bought from one neighbour only, then solve the rest canonically."""
+    """Without one-of cards, the splits of every resource at once; else take out the resources bought
+    from one neighbour only, then solve the rest canonically."""
+    lacking, own, left, right = purchase
+    if not (own or left.choices or right.choices):
+        codes = _split_codes(lacking, left, right)
+        return () if codes is None else _payments_of(codes)
     split = _split_forced(purchase)
     if split is None:
         return ()
@@ -153,7 +158,7 @@ def _payments(purchase: Purchase) -> tuple[Coins, ...]:
     if not rest.lacking:
         return (fixed,)
     same = _canonical(rest)
-    base = _solve_whole(same) if same == purchase else _SOLVED(same).payments
+    base = _solve_whole(same) if same is purchase else _SOLVED(same).payments
     if not (fixed.left or fixed.right):
         return base
     return tuple(Coins(a + fixed.left, b + fixed.right) for a, b in base)
@@ -234,20 +239,20 @@ def _canonical(purchase: Purchase) -> Purchase:
 
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
     """Every payment of a purchase as it is (nothing owned: the lack is the need): the splits of
-    :func:`_splits_of_units` over the minimal purchases and the ways the sellers' one-of cards can be
+    :func:`_split_codes` over the minimal purchases and the ways the sellers' one-of cards can be
     used; the same answer as the shared solver (:func:`engine.payment.all_payments`), cheaper."""
     left, right = purchase.left, purchase.right
-    if not (purchase.own_choices or left.choices or right.choices):
-        return _splits_of_units(purchase.lacking, left, right)
     rests = minimal_purchases(purchase.lacking, purchase.own_choices) if purchase.own_choices \
         else (purchase.lacking,)
     lefts, rights = _fixed_sellers(left), _fixed_sellers(right)
-    union: set[Coins] = set()
+    union: set[int] = set()
     for rest in rests:
         for at_left in lefts:
             for at_right in rights:
-                union.update(_splits_of_units(rest, at_left, at_right))
-    return tuple(sorted(union, key=lambda pay: (pay.left + pay.right, pay)))
+                codes = _split_codes(rest, at_left, at_right)
+                if codes is not None:
+                    union |= codes
+    return _payments_of(union)
 
 
 def _fixed_sellers(seller: Seller) -> list[Seller]:
@@ -261,20 +266,55 @@ def _fixed_sellers(seller: Seller) -> list[Seller]:
     return [Seller(units, (), seller.cheap, seller.rebate) for units in sorted(found)]
 
 
-def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:
-    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards: each lacking unit
-    of resource j is bought from either neighbour within its units, so the payments are the sums,
-    resource by resource, of every split of its lack; cheapest total first, then by (left, right)."""
-    found = {(0, 0)}
+# A payment as one int while the solver adds them up: coins to the left times SIDE, plus coins to the
+# right (each below SIDE: a need asks for a few units, each at most a few coins).
+SIDE_BITS = 12
+SIDE = 1 << SIDE_BITS
+MOST_PER_UNIT = 64  # the dearest unit price the codes allow (readings.PURCHASE_PRICE_FLOOR above: refused)
+
+
+def _split_codes(lacking: Units, left: Seller, right: Seller) -> set[int] | None:
+    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards, as ints (see
+    SIDE), or None if they cannot supply it: each lacking unit of resource j is bought from either
+    neighbour within its units, so the payments are the sums, resource by resource, of every split of
+    its lack."""
+    price = (R.floored(2), R.floored(1), R.floored(0))  # by the discounts on a unit (Seller.price)
+    if price[0] > MOST_PER_UNIT:
+        raise ValueError(f"a unit price above {MOST_PER_UNIT} coins is not supported")
+    left_units, right_units = left.units, right.units
+    left_off, right_off = (left.cheap, left.rebate), (right.cheap, right.rebate)
+    found = {0}
     for j, lack in enumerate(lacking):
-        at_left, at_right = left.price(j), right.price(j)
-        most = min(lack, left.units[j])
-        fewest = max(0, lack - right.units[j])
+        most = left_units[j] if left_units[j] < lack else lack
+        fewest = lack - right_units[j]
+        if fewest < 0:
+            fewest = 0
         if fewest > most:
-            return ()
-        splits = [(k * at_left, (lack - k) * at_right) for k in range(fewest, most + 1)]
-        found = {(a + x, b + y) for a, b in found for x, y in splits}
-    return tuple(Coins(a, b) for a, b in sorted(found, key=lambda pay: (pay[0] + pay[1], pay)))
+            return None
+        at_left = price[(left_off[0] >> j & 1) + (left_off[1] >> j & 1)] * SIDE
+        at_right = price[(right_off[0] >> j & 1) + (right_off[1] >> j & 1)]
+        if fewest == most:
+            step = fewest * at_left + (lack - fewest) * at_right
+            found = {code + step for code in found}
+        else:
+            steps = [k * at_left + (lack - k) * at_right for k in range(fewest, most + 1)]
+            found = {code + step for code in found for step in steps}
+    return found
+
+
+def _payments_of(codes: set[int]) -> tuple[Coins, ...]:
+    """The payments of ``codes`` (see SIDE), cheapest total first, then by (left, right)."""
+    low = SIDE - 1
+    keys = sorted([((code >> SIDE_BITS) + (code & low)) << 2 * SIDE_BITS | code for code in codes])
+    new = tuple.__new__  # Coins(...) without its keyword-handling __new__
+    return tuple([new(Coins, (key >> SIDE_BITS & low, key & low)) for key in keys])
+
+
+def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:
+    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards (see
+    :func:`_split_codes`), cheapest total first, then by (left, right)."""
+    codes = _split_codes(lacking, left, right)
+    return () if codes is None else _payments_of(codes)
 
 
 # --- trading contexts ------------------------------------------------------------------------------
