@@ -381,8 +381,10 @@ class CityTrade:
     def payments(self, need: int, context_of: Callable[..., TradingContext], *args: Any) -> Payments:
         """The payments of need number ``need`` (see :meth:`Pricer.payments`): remembered, else carried
         from an ancestor whose context agrees on its resources, else solved in ``context_of(*args)`` (the
-        city's context now, asked once per trade)."""
-        found = self.known.get(need, UNKNOWN)
+        city's context now, made once per trade): its first two answers (nothing lacks; more lacks than
+        anything could give) read from vectors made with it, the others by :func:`payments_in`."""
+        known = self.known
+        found = known.get(need, UNKNOWN)
         if found is not UNKNOWN:
             return found
         asks = C.NEED_MASK[need]
@@ -390,31 +392,28 @@ class CityTrade:
         while node is not None and not changed & asks:
             found = node.known.get(need, UNKNOWN)
             if found is not UNKNOWN:
-                self.known[need] = found
+                known[need] = found
                 return found
             changed |= node.changed
             node = node.parent
-        found = self.known[need] = self._solve(need, context_of, args)
-        return found
-
-    def _solve(self, need: int, context_of: Callable[..., TradingContext], args: tuple[Any, ...]) -> Payments:
-        """:func:`payments_in` of need number ``need``, its first two answers (nothing lacks; more lacks
-        than anything could give) read from vectors made once per trade."""
         bounds = self.bounds
         if bounds is None:
-            context = self.context = context_of(*args)
-            bounds = self.bounds = _bounds(context)
+            _current_floor()  # the memos hold answers for the floor of now
+            self.context = context_of(*args)
+            bounds = self.bounds = _bounds(self.context)
         own, most = bounds
-        covered = True
+        deficit = [0] * C.N_RES
+        wanted = 0
         for r, units in C.NEED_UNITS[need]:
             if units > own[r]:
                 if units > most[r]:
+                    known[need] = IMPOSSIBLE
                     return IMPOSSIBLE
-                covered = False
-        if covered:
-            return None
+                deficit[r] = units - own[r]
+                wanted |= 1 << r
         assert self.context is not None
-        return payments_in(self.context, C.NEEDS[need])
+        found = known[need] = _lacking_payments(self.context, deficit, wanted) if wanted else None
+        return found
 
 
 def _bounds(context: TradingContext) -> tuple[Units, Units]:
@@ -529,6 +528,12 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
     # same bound as using those that can give only one lacking resource.
     if _beyond_supply(context, deficit, wanted, context.own_choices):
         return IMPOSSIBLE
+    return _lacking_payments(context, deficit, wanted)
+
+
+def _lacking_payments(context: TradingContext, deficit: list[int], wanted: int) -> Payments:
+    """The rest of :func:`payments_in` once the ``deficit`` (resources ``wanted``) is known to be within
+    what could supply it."""
     own: tuple[int, ...] = ()
     if context.own_choices:
         wanted, own = _reduce_own(deficit, wanted, context.own_choices)
