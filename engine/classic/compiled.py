@@ -236,8 +236,6 @@ def _need_numbers() -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], 
 
 
 NEEDS, NEED_NUMBER = _need_numbers()
-# The resources each numbered need asks for (a bitmask).
-NEED_MASK: tuple[int, ...] = tuple(sum(1 << r for r, units in enumerate(need) if units) for need in NEEDS)
 CARD_NEED_NO: tuple[int, ...] = tuple(NEED_NUMBER.get(n, NO_NEED) for n in CARD_NEED)
 BS_NEED_NO: tuple[tuple[int, ...], ...] = tuple(
     tuple(NEED_NUMBER.get(n, NO_NEED) for n in stages) for stages in BS_NEED)

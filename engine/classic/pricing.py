@@ -348,54 +348,29 @@ _BY_CONTEXT: BoundedMemo[TradingContext, dict[Units, Payments]] = BoundedMemo(la
 class CityTrade:
     """The payments of one city's needs (by need number, compiled.NEEDS) while its trading context stays
     the same: the cache a game's state keeps per city (``State.trading``), read by the fast path of
-    :func:`engine.classic.actions.hand_options` (base game).
-
-    A change of the context (the city's production, one-of cards or discounts, a neighbour's sales)
-    replaces the city's trade by :meth:`after_change`, a new one that still reaches the old one's answers
-    for the needs that do not ask for a changed resource: a need's payments depend on the context of
-    its own resources only. A trade is shared by copies of a state and never changes its context, so any
-    state that holds it may fill it in.
+    :func:`engine.classic.actions.hand_legal` (base game). A change of the context (the city's
+    production, one-of cards or discounts, a neighbour's sales) makes a new one (``State.trade``). A
+    trade is shared by copies of a state and never changes its context, so any state that holds it may
+    fill it in.
     """
 
-    __slots__ = ("bounds", "changed", "context", "depth", "floor", "known", "parent")
+    __slots__ = ("bounds", "context", "floor", "known")
 
-    MAX_DEPTH = 8  # ancestors kept (beyond, the answers are computed again)
-
-    def __init__(self, parent: CityTrade | None = None, changed: int = 0) -> None:
+    def __init__(self) -> None:
         self.known: dict[int, Payments] = {}
-        self.parent = parent  # the trade before the last change, or None
-        self.changed = changed  # the resources whose trading changed since ``parent``
-        self.depth: int = 0 if parent is None else parent.depth + 1
         self.floor = R.PURCHASE_PRICE_FLOOR  # the reading the answers hold for
-        self.context: TradingContext | None = None  # built at the first need solved here
+        self.context: TradingContext | None = None  # made at the first need solved here
         self.bounds: tuple[Units, Units] | None = None  # see _bounds
 
-    def after_change(self, resources: int) -> CityTrade:
-        """The city's trade once the trading of ``resources`` (a mask) changed."""
-        if self.floor != R.PURCHASE_PRICE_FLOOR or self.depth >= self.MAX_DEPTH:
-            return CityTrade()
-        if not self.known:  # nothing learned here: skip this trade
-            return CityTrade() if self.parent is None else CityTrade(self.parent, self.changed | resources)
-        return CityTrade(self, resources)
-
     def payments(self, need: int, context_of: Callable[..., TradingContext], *args: Any) -> Payments:
-        """The payments of need number ``need`` (see :meth:`Pricer.payments`): remembered, else carried
-        from an ancestor whose context agrees on its resources, else solved in ``context_of(*args)`` (the
-        city's context now, made once per trade): its first two answers (nothing lacks; more lacks than
-        anything could give) read from vectors made with it, the others by :func:`payments_in`."""
+        """The payments of need number ``need`` (see :meth:`Pricer.payments`): remembered, else solved in
+        ``context_of(*args)`` (the city's context now, made once per trade): its first two answers
+        (nothing lacks; more lacks than anything could give) read from vectors made with it, the others
+        as :func:`payments_in` finds them."""
         known = self.known
         found = known.get(need, UNKNOWN)
         if found is not UNKNOWN:
             return found
-        asks = C.NEED_MASK[need]
-        changed, node = self.changed, self.parent
-        while node is not None and not changed & asks:
-            found = node.known.get(need, UNKNOWN)
-            if found is not UNKNOWN:
-                known[need] = found
-                return found
-            changed |= node.changed
-            node = node.parent
         bounds = self.bounds
         if bounds is None:
             _current_floor()  # the memos hold answers for the floor of now

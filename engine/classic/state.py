@@ -161,7 +161,7 @@ class State:
     spent: list[int] = field(default_factory=list)  # per city: once-per-turn purchase effects used (rebates)
     # --- the pricing seam's cache (see forget_trading) ----------------------------------------------
     trading: list[CityTrade] = field(default_factory=list)  # per city: its payments (base game)
-    traded: list[int] = field(default_factory=list)  # per city: resources traded otherwise since then
+    trading_changed: list[bool] = field(default_factory=list)  # per city: its trade is out of date
 
     @classmethod
     def start(cls, seats: int, seed: int, options: dict[str, Any], deal: Deal) -> State:
@@ -188,7 +188,7 @@ class State:
             teams=R.teams_of(seats) if options.get("teams") else (),
             hand_size=8 if options.get("cities") else 7, debt=[0] * n, diplomacy=[0] * n, losses=[],
             debt_due=[0] * seats, debt_choices=[None] * seats, spent=[0] * n,
-            trading=[CityTrade() for _ in range(n)], traded=[0] * n,
+            trading=[CityTrade() for _ in range(n)], trading_changed=[False] * n,
         )
 
     def copy(self) -> State:
@@ -200,7 +200,7 @@ class State:
         other.debt_choices, other.spies = list(self.debt_choices), list(self.spies)
         other.spent = list(self.spent)
         other.trading = list(self.trading)  # shared: a trade never changes its context
-        other.traded = list(self.traded)
+        other.trading_changed = list(self.trading_changed)
         return other
 
     def _copy_base(self) -> State:
@@ -289,11 +289,10 @@ class State:
                     sale = self.sale_choices[city]
                     sale.append(choice)
                     sale.sort()
-            changed = self.traded
-            changed[city] |= traded
+            changed = self.trading_changed
+            changed[city] = True
             if sellable:  # what the neighbours buy here
-                changed[self.left(city)] |= traded
-                changed[self.right(city)] |= traded
+                changed[self.left(city)] = changed[self.right(city)] = True
             if effect.trade_res:
                 if effect.trade_sides & C.LEFT:
                     self.cheap[city][0] |= effect.trade_res
@@ -311,20 +310,19 @@ class State:
             self.abilities[city].add(effect.ability)
 
     def trade(self, city: int) -> CityTrade:
-        """The trading cache of ``city`` now (a new one after a change of its trading: see
-        :meth:`CityTrade.after_change`, and readings.PURCHASE_PRICE_FLOOR)."""
+        """The trading cache of ``city`` now (a new one after a change of its trading, or of
+        readings.PURCHASE_PRICE_FLOOR)."""
         trade = self.trading[city]
-        changed = self.traded[city]
-        if changed or trade.floor != R.PURCHASE_PRICE_FLOOR:
-            trade = self.trading[city] = trade.after_change(changed)
-            self.traded[city] = 0
+        if self.trading_changed[city] or trade.floor != R.PURCHASE_PRICE_FLOOR:
+            trade = self.trading[city] = CityTrade()
+            self.trading_changed[city] = False
         return trade
 
     def forget_trading(self) -> None:
         """Start every city's trading cache afresh: to be called after an edit of the state that does not
         go through :meth:`add_card` or :meth:`add_stage` (which keep it up to date), e.g. a test's."""
         self.trading = [CityTrade() for _ in range(self.n)]
-        self.traded = [0] * self.n
+        self.trading_changed = [False] * self.n
 
     # --- derived counts ------------------------------------------------------------------------------
 

@@ -52,7 +52,7 @@ def rebuild_caches(game: ClassicGame) -> None:
     fresh = State.start(s.seats, s.seed, s.options, s.deal)
     for name in ("names", "production", "for_sale", "own_choices", "sale_choices", "cheap", "shields",
                  "science", "wild", "colors", "abilities", "spies", "trading",
-                 "traded"):
+                 "trading_changed"):
         setattr(s, name, getattr(fresh, name))
     built, stages, tucked = s.built, s.stages, s.stage_cards
     s.built = [[] for _ in built]
