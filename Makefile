@@ -12,11 +12,18 @@ HOST_ARGS ?=
 
 setup: $(VENV)/.stamp web
 
+# A set-up step's output goes to $(SETUP_LOG); it is shown only when the step fails, so `make run` prints
+# what the host needs (its addresses and QR code), not installer chatter.
+SETUP_LOG := .setup.log
+QUIETLY = sh -c 'echo "\$$ $$*" >>$(SETUP_LOG); "$$@" >>$(SETUP_LOG) 2>&1 || { \
+  tail -n 30 $(SETUP_LOG) >&2; echo "set-up failed: the whole output is in $(SETUP_LOG)" >&2; exit 1; }' quietly
+
 $(VENV)/.stamp: pyproject.toml $(LOCK)
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r $(LOCK)
-	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
-	touch $@
+	@echo "setting up the Python packages (the first time takes a minute)"
+	@test -x $(PY) || $(QUIETLY) $(PYTHON) -m venv $(VENV)
+	@$(QUIETLY) $(PY) -m pip install --disable-pip-version-check --require-hashes -r $(LOCK)
+	@$(QUIETLY) $(PY) -m pip install --disable-pip-version-check --no-deps --no-build-isolation -e .
+	@touch $@
 
 # Re-resolve the lock from pyproject.toml (and requirements-build.in) with uv, run in a throwaway venv.
 lock:
@@ -27,14 +34,16 @@ lock:
 	rm -rf .lock-venv
 
 web/node_modules/.stamp: web/package.json web/package-lock.json
-	cd web && npm ci --no-audit --no-fund --loglevel=error
-	touch $@
+	@echo "setting up the web pages' packages"
+	@$(QUIETLY) npm --prefix web ci --no-audit --no-fund --loglevel=error
+	@touch $@
 
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/build.mjs
 
 web/dist/.stamp: web/node_modules/.stamp $(WEB_SOURCES)
-	cd web && npm run --silent build
-	touch $@
+	@echo "building the web pages"
+	@$(QUIETLY) npm --prefix web run --silent build
+	@touch $@
 
 web: web/dist/.stamp
 
@@ -42,10 +51,10 @@ web: web/dist/.stamp
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "installing Debian's chromium for the browser tests"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	  $(QUIETLY) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(QUIETLY) apt-get install -y -qq chromium; }
 
 run: setup
-	$(PY) -m host --port $(PORT) $(HOST_ARGS)
+	@$(PY) -m host --port $(PORT) $(HOST_ARGS)
 
 # The tests run on every core (pytest-xdist), a module's tests together (they share its fixtures).
 test: setup chromium
@@ -74,4 +83,4 @@ lint: $(VENV)/.stamp
 	$(PY) -m mypy
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist
+	rm -rf $(VENV) web/node_modules web/dist $(SETUP_LOG)

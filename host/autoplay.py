@@ -7,11 +7,12 @@ move and plays it; a seat a phone plays gets a deadline when the table has a clo
 
 1. reads the seat's view and legal actions under the table's lock (a bot sees nothing else), with the
    seed ``derive_seed(table seed, seat, step)``;
-2. asks the pool (worker processes, shared fairly between tables and the devices that created them,
-   watched tables first: see :mod:`host.botpool`); if that bot fails it asks ``easy``, and if that fails
-   too it plays the ``random`` policy in place (instant) — a failing bot never stops the table, it is
-   logged. A clock's timed-out move never waits for a worker: its ``easy`` decides in the host's own
-   process (well under a millisecond), ``random`` if that fails;
+2. a searching level (``medium``, ``hard``) asks the pool (worker processes, shared fairly between
+   tables and the devices that created them, watched tables first: see :mod:`host.botpool`); ``easy`` and
+   ``random`` decide in the host's own process (about 0.1 ms, less than asking a worker), so their moves
+   never wait behind other tables' searching bots. If that bot fails, ``easy`` decides (here), and if that
+   fails too the ``random`` policy plays in place (instant) — a failing bot never stops the table, it is
+   logged. A clock's timed-out move is an ``easy`` move decided here, ``random`` if that fails;
 3. waits until the last visible change has been on the board for ``pace_seconds`` (people must follow;
    hidden choices of a simultaneous turn do not count as visible);
 4. under the lock, plays the move through the host's one path for every action (committed, then
@@ -213,12 +214,15 @@ class Autoplay:
         return _index(choice, question.legal)
 
     async def _decide(self, table: Table, number: int, question: Question) -> int:
-        """The index of the move in ``question.legal``: the bot's, else ``easy``'s, else ``random``'s."""
+        """The index of the move in ``question.legal``: the bot's, else ``easy``'s, else ``random``'s. A
+        searching level asks a worker (its turn among the waiting questions); the others decide here."""
         ticket = Ticket(table.code, table.creator, lambda: self.stage.in_use(table))
         for level in fallbacks(question.level):
+            asked = Question(question.kind, level, question.view, question.legal, question.seed)
             try:
-                return await self.pool.decide(Question(question.kind, level, question.view, question.legal,
-                                                       question.seed), ticket)
+                if self.here.searches(asked):
+                    return await self.pool.decide(asked, ticket)
+                return self.here.decide(asked)
             except BotFailed as exc:
                 if self.closed:
                     raise

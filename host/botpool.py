@@ -1,4 +1,5 @@
-"""Bots think in worker processes, never on the host's event loop.
+"""Searching bots think in worker processes, never on the host's event loop; the levels that do not
+search decide in the host's own process (:class:`InProcess`: cheaper than asking a worker).
 
 :class:`BotPool` keeps at most ``workers`` processes (``python -m host.botworker``), started the first
 time a bot must think and reused afterwards. Each answers one question at a time. Questions waiting for a
@@ -320,27 +321,42 @@ def _is_index(index: Any, legal: list[Action]) -> bool:
     return isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(legal)
 
 
+QUICK_LEVELS = frozenset({"random", "easy"})  # the levels that never search: decided in the host's process
+
+
 class InProcess:
-    """Levels that do not search (``random``, ``easy``: well under a millisecond a move), decided on the
-    host's own loop with the pool's policies: a table clock's timed-out move never waits for a worker.
-    A searching level is refused (:class:`BotFailed`): it only ever thinks in a worker."""
+    """Levels that do not search (``random``, ``easy``: about 0.1 ms a move, less than encoding the
+    question for a worker), decided on the host's own loop with the pool's policies: their moves and a
+    table clock's timed-out moves never wait for a worker, whatever the searching bots of other tables
+    keep the workers doing. A searching level is refused (:class:`BotFailed`): it only ever thinks in a
+    worker."""
 
     def __init__(self, policies: str) -> None:
         self.spec = policies
         self.policies: dict[tuple[str, str], Policy] = {}
 
+    def _policy(self, question: Question) -> Policy:
+        key = (question.level, question.kind)
+        policy = self.policies.get(key)
+        if policy is None:
+            try:
+                policy = self.policies[key] = load_factory(self.spec)(*key)
+            except Exception as exc:
+                raise BotFailed(f"{type(exc).__name__}: {exc}"[:200]) from None
+        return policy
+
+    def searches(self, question: Question) -> bool:
+        """True if ``question``'s level is not one of :data:`QUICK_LEVELS` or its policy asks for a
+        search budget: a worker must think it. :class:`BotFailed` if its policy cannot be made."""
+        return question.level not in QUICK_LEVELS or self._policy(question).default_seconds is not None
+
     def decide(self, question: Question) -> int:
         """The index in ``question.legal`` of the level's choice; :class:`BotFailed` if it has none."""
-        key = (question.level, question.kind)
+        if self.searches(question):
+            raise BotFailed(f"the {question.level} bot searches: it thinks only in a worker")
+        policy = self._policy(question)
         try:
-            policy = self.policies.get(key)
-            if policy is None:
-                policy = self.policies[key] = load_factory(self.spec)(*key)
-            if policy.default_seconds is not None:
-                raise BotFailed(f"the {question.level} bot searches: it thinks only in a worker")
             action = policy.decide(question.view, question.legal, seed=question.seed, budget=None)
             return index_of(action, question.legal)
-        except BotFailed:
-            raise
         except Exception as exc:
             raise BotFailed(f"{type(exc).__name__}: {exc}"[:200]) from None

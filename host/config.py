@@ -23,7 +23,8 @@ class Limits:
     connections_per_address: int = 32  # open TCP connections per address (loopback: only the total)
     connections_total: int = 1024  # the host lowers it below its file limit at start
     tables_per_address: int = 8  # tables in lobby or playing created from one address
-    tables_total: int = 200  # tables in memory, finished ones included
+    tables_total: int = 200  # tables in memory, finished ones included...
+    host_tables: int = 8  # ...and this many more for the host's own machine (guests never fill them)
     bot_seats_per_device: int = 14  # bots (lobby seats and take-overs) at the live tables one device created
     list_tables: int = 50  # tables in one list_tables answer
     changes_per_turn: int = 12  # actions of one seat in one simultaneous turn

@@ -9,7 +9,7 @@ CODES = frozenset({
     "not_your_turn", "illegal_action", "bad_token", "not_started", "already_started", "not_ready",
     "not_over", "game_over", "forbidden", "internal", "replaced", "rate_limited", "already_seated",
     "too_many_changes", "too_many_tables", "no_free_code", "not_away", "stopping", "bad_secret",
-    "too_many_bots", "damaged_table", "busy", "coach_off", "stale",
+    "too_many_bots", "damaged_table", "busy", "coach_off", "stale", "no_game", "no_player",
 })
 
 

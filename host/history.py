@@ -96,6 +96,8 @@ class History:
         for row in seats:
             by_game.setdefault(row[0], []).append(row)
         for game_id, code, created, raw in rows:
+            if isinstance(game_id, int):  # a damaged game's id is never given to another
+                self.next_id = max(self.next_id, game_id + 1)
             try:
                 summary = json.loads(raw)
                 entry = Entry(game_id, summary, table=None if code is None else (code, created))
@@ -103,10 +105,10 @@ class History:
                     summary["seats"][seat].update(name=name, bot=bot)
                     entry.devices.append(device)
             except (ValueError, TypeError, KeyError, IndexError) as exc:
-                log.error("history game %s is damaged and left out: %s", game_id, exc)
+                log.error("history game %s is damaged and left out (its row is kept as it is): %s", game_id,
+                          exc)
                 continue
             self.entries[game_id] = entry
-            self.next_id = max(self.next_id, game_id + 1)
 
     # -- adding -----------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from engine.records import Replay, read_record
-from host.errors import HostError
+from host.errors import CODES, HostError
 from host.history import History
 from host.stats import stats_payload
 
@@ -25,6 +25,7 @@ def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -
 
 
 def _refusal(status: int, error: str, message: str) -> web.Response:
+    assert error in CODES, error
     return _json({"error": error, "message": message}, status)
 
 

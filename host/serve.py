@@ -78,8 +78,10 @@ class ConnectionGate:
         """A gate with the limits' caps, the total kept below this process's file limit (raised first)."""
         files = file_limit()
         total = connection_cap(limits, files)
-        log.info("open files: at most %d; connections: at most %d (%d per address)", files, total,
-                 limits.connections_per_address)
+        # Said aloud only when the system's file limit, not the host's own cap, bounds the connections.
+        level = logging.WARNING if total < limits.connections_total else logging.DEBUG
+        log.log(level, "open files: at most %d; connections: at most %d (%d per address)", files, total,
+                limits.connections_per_address)
         return cls(limits.connections_per_address, total, trusts)
 
     def admit(self, holder: Any, address: str | None) -> bool:

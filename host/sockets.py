@@ -48,7 +48,8 @@ PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
 STALLED = frozenset({"busy"})  # refusals answered only once their retry_after passed
 MAX_STALL = 1.0  # seconds
-COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history"})  # they send whole tables
+# They send whole tables or views: one shared budget, in fair shares per address.
+COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history", "resend_view"})
 DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
 DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -175,6 +176,7 @@ class Hub:
         self.sweeper: asyncio.Task[None] | None = None
         self.closing = False
         self.autoplay = Autoplay(tables, self.config.bots, self)
+        tables.on_gave_way = self.tables_left
         self.replays: Replays | None = None  # set by host.app once the history is open
         self.pairing = Pairing()
 
@@ -899,12 +901,17 @@ class Hub:
 
     async def sweep(self) -> None:
         """Expire idle lobbies, drop finished tables after their grace period, forget refilled buckets."""
-        removed = await self.tables.sweep(self.in_use)
+        await self.tables_left(await self.tables.sweep(self.in_use))
+        self.address_rate.prune()
+
+    async def tables_left(self, removed: list[Table]) -> None:
+        """Tables left memory (expired lobbies, finished tables): the sockets still on an expired lobby
+        hear ``no_table``, and every socket on them loses its role."""
         self.list_version += bool(removed)
         gone = {t.code for t in removed}
         expired = {t.code for t in removed if t.state == LOBBY}
         self.send([Message("error", {"error": "no_table", "message": f"table {client.code} expired: no "
-                                     f"phone sat at it for a while; create a new one"}, sid)
+                                     f"phone sat at it; create a new one"}, sid)
                    for sid, client in self.clients.items() if client.code in expired])
         for sid, client in list(self.clients.items()):
             if client.code in gone:
@@ -914,7 +921,6 @@ class Hub:
             self.watchers.pop(code, None)
             self.sent_views.forget(room_watch(code))
         self.pairing.forget_tables(gone)
-        self.address_rate.prune()
 
     async def run_sweeper(self) -> None:
         """Sweep every ``limits.sweep_seconds`` until cancelled."""

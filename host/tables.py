@@ -15,6 +15,7 @@ import logging
 import math
 import secrets
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -166,6 +167,7 @@ class Tables:
         self.clock = clock
         self.tables: dict[str, Table] = {}
         self.on_finished: Callable[[Table], Awaitable[object]] | None = None  # e.g. the history's keeper
+        self.on_gave_way: Callable[[list[Table]], Awaitable[object]] | None = None  # tables left for room
         reuse = self.limits.code_reuse_seconds
         self.codes = CodeBook({code: last + reuse for code, last in store.codes_in_use().items()}, clock)
 
@@ -258,29 +260,54 @@ class Tables:
             raise
 
     async def _room_for(self, creator: str | None) -> None:
-        """Refuse a new table over the per-address or total limit (finished tables nobody watches make
-        room first, oldest first). The host's own machine always finds room while some lobby has no
-        phone sitting at it: the oldest such lobby expires (a flood of empty lobbies cannot lock it out)."""
+        """Refuse a new table over the per-address or total limit. A full host first forgets finished
+        tables nobody is connected to (oldest first), then lets a guest's lobby no phone sits at give way
+        (:meth:`_lobby_giving_way`). The host's own machine then has ``limits.host_tables`` more room
+        beyond the total (guests never fill it, so they cannot lock it out), and past that its own oldest
+        empty lobby gives way."""
         limits = self.limits
         trusted = self.config.trusts(creator)
-        if not trusted:
-            mine = sum(1 for t in self.tables.values() if t.creator == creator and t.state != OVER)
-            if mine >= limits.tables_per_address:
-                raise HostError("too_many_tables", f"at most {limits.tables_per_address} open tables per "
-                                                   f"device; finish or leave one first")
+        held = Counter(t.creator for t in self.tables.values() if t.state != OVER)
+        if not trusted and held[creator] >= limits.tables_per_address:
+            raise HostError("too_many_tables", f"at most {limits.tables_per_address} open tables per "
+                                               f"device; finish or leave one first")
+        gone: list[Table] = []
         if len(self.tables) >= limits.tables_total:
             finished = sorted((t for t in self.tables.values() if t.state == OVER and not t.connected()),
                               key=lambda t: t.ended or t.created)
-            for table in finished[: len(self.tables) - limits.tables_total + 1]:
+            gone += finished[: len(self.tables) - limits.tables_total + 1]
+            for table in gone:
                 self._forget(table)
-        if trusted and len(self.tables) >= limits.tables_total:
-            empty = sorted((t for t in self.tables.values() if t.state == LOBBY and not seated(t)),
-                           key=lambda t: (self.config.trusts(t.creator), t.updated))
-            if empty:
-                await self.store.expire([empty[0].code], self.clock())
-                self._forget(empty[0])
-        if len(self.tables) >= limits.tables_total:
+        room = limits.tables_total
+        lobby = self._lobby_giving_way(creator, trusted, held) if len(self.tables) >= room else None
+        if lobby is None and trusted:  # the host's own room beyond the total, then its own oldest lobby
+            room += limits.host_tables
+            if len(self.tables) >= room:
+                empty = [t for t in self.tables.values() if t.state == LOBBY and not seated(t)]
+                lobby = min(empty, key=lambda t: t.updated, default=None)
+        if lobby is not None:
+            await self.store.expire([lobby.code], self.clock())
+            self._forget(lobby)
+            log.info("table %s: a lobby nobody sat at gave way to a new table", lobby.code)
+            gone.append(lobby)
+        if gone and self.on_gave_way is not None:
+            await self.on_gave_way(gone)
+        if len(self.tables) >= room:
             raise HostError("too_many_tables", f"this host holds {limits.tables_total} tables already")
+
+    def _lobby_giving_way(self, creator: str | None, trusted: bool, held: Counter[str | None]
+                          ) -> Table | None:
+        """A guest's lobby no phone sits at that expires to make room for ``creator``'s new table, if
+        any: for the host's own machine the oldest; for a guest the oldest of the address that holds the
+        most open tables, when that is at least two more than ``creator`` holds (nobody loses its fair
+        share, and a flood of empty lobbies from many addresses locks nobody out)."""
+        empty = [t for t in self.tables.values()
+                 if t.state == LOBBY and not seated(t) and not self.config.trusts(t.creator)]
+        if trusted:
+            return min(empty, key=lambda t: t.updated, default=None)
+        mine = held[creator]
+        fair = [t for t in empty if held[t.creator] >= mine + 2]
+        return min(fair, key=lambda t: (-held[t.creator], t.updated), default=None)
 
     async def create(self, game: Any, options: Any = None, autostart: Any = False, seats: Any = None,
                      multi_seat: Any = False, creator: str | None = None, clock: Any = None,

@@ -55,6 +55,7 @@ class LeanPhone:
         self.resends: set[asyncio.Future[Any]] = set()
         self.changed = asyncio.Event()
         self.closed = False
+        self.throttled = 0  # acts refused as rate_limited (sent again after their retry_after)
 
     # -- the wire ---------------------------------------------------------------------------------
 
@@ -159,13 +160,17 @@ class LeanPhone:
             legal = current.get("legal_actions") or []
             waiting = (current.get("view") or {}).get("waiting")
             if legal and current.get("step", 0) > acted_step and (waiting is None or self.seat in waiting):
-                acted_step = current["step"]
+                before, acted_step = acted_step, current["step"]
                 start = time.perf_counter()
                 ack = await self.call("act", {"action": self.rng.choice(legal)})
                 accepted = isinstance(ack, dict) and bool(ack.get("ok"))
                 self.on_ack(time.perf_counter() - start, accepted)
                 if accepted:  # views that crossed this ack on the wire are older than our move
                     acted_step = max(acted_step, int(ack.get("step", 0)) - 1)
+                elif isinstance(ack, dict) and ack.get("error") == "rate_limited":  # as a phone: wait, resend
+                    self.throttled += 1
+                    acted_step = before
+                    await asyncio.sleep(float(ack.get("retry_after") or 0.0))
                 elif not isinstance(ack, dict) or ack.get("error") not in STALE_ERRORS:
                     raise PhoneError(f"act: {ack!r}")
                 continue

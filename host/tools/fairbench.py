@@ -1,20 +1,21 @@
 """Fairness bench of the host's bots and clocks, run by ``make bench`` (issue 18, finding 1).
 
-``python -m host.tools.fairbench [--seconds S] [--workers N] [--clock S]`` starts the real host app in this
-process on 127.0.0.1 (a temporary data dir, loopback not trusted, so every client is a phone of the
-Wi-Fi). Each party connects from its own loopback address (127.0.0.2, ...): an *attacker* device creates
-its quota of classic tables of 7 seats and fills them with ``hard`` bots as far as the host lets it, and
-starts the full ones; nobody watches them. Meanwhile a *victim* table of two ``easy`` bots (its board
-watching) and a *clock* table (two phones that never move, a clock of ``--clock`` seconds) play. The bench
+``python -m host.tools.fairbench [--seconds S] [--workers N] [--clock S] [--attackers N]`` starts the real
+host app in this process on 127.0.0.1 (a temporary data dir, loopback not trusted, so every client is a
+phone of the Wi-Fi). Each party connects from its own loopback address (127.0.0.2, ...): an *attacker*
+device (or ``--attackers N`` of them) creates its quota of classic tables of 7 seats, fills them with
+``hard`` bots as far as the host lets it, starts the full ones and watches each (watched tables go
+first). Meanwhile a *victim* table of two ``easy`` bots (its board watching) and a *clock* table (two
+phones that never move, a clock of ``--clock`` seconds) play. The bench
 prints how late each victim bot move came after its pace and how late each clock fired after its
 countdown (wall time: these are scheduling delays, the thing the issue bounds), and the host process's
 CPU time. Targets of the issue: a bot move within pace + 1 s, a 10 s clock within 11 s.
 
 Then a *listing flood*: a Duel table played flat out by two lean phones (random moves) has its act→ack
-round trips measured for ``--flood-seconds`` quietly, then as long again while ten other addresses send
-``list_tables`` as fast as they are answered (four at a time each, from a subprocess: the flooders' own
-decoding must not eat the host's event loop). Target: the flooded p99 within 2× of
-the quiet one.
+round trips measured for ``--flood-seconds`` quietly and as long again while ten other addresses send
+``list_tables`` as fast as they are answered (four at a time each, from a subprocess that is connected
+before the phase starts: the flooders' own decoding must not eat the host's event loop), in
+``--flood-rounds`` alternating rounds. Target: the flooded p99 within 2× of the quiet one.
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ from host.tools.benchphone import CONNECT, EIO_PING, EIO_PONG, EVENT, NAMESPACE,
 from host.tools.figures import LOOPBACK, p99
 from host.wire import JsMsgPackPacket
 
-ATTACKER, VICTIM, CLOCKED, PLAYERS = "127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"
+VICTIM, CLOCKED = "127.0.0.3", "127.0.0.4"
+ATTACKERS = ["127.0.0.2", *(f"127.0.0.{n}" for n in range(40, 60))]  # the attacking devices
+PLAYERS = ("127.0.0.5", "127.0.0.6")  # the measured table's two phones (its board shares the first)
 FLOODERS = [f"127.0.0.{n}" for n in range(20, 30)]
 FLOOD_CALLS = 4  # list_tables in flight per flooding address (each answered one is sent again)
 PACE = 1.0
@@ -127,8 +130,23 @@ def _figures(name: str, values: list[float]) -> str:
             f"max {max(values):.2f} s")
 
 
-async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
-    """Play the loads for ``seconds``; the figures."""
+async def _attack(url: str, source: str, tables: int, parties: list[Party]) -> list[tuple[str, bool]]:
+    """One attacking device at ``source``: its quota of ``tables`` classic tables of 7 seats, filled with
+    ``hard`` bots as far as the host lets it, the full ones started and each watched by a board of its
+    own (watched tables go first, so the attacker claims that too); the tables and whether each started."""
+    attacker = await Party(url, source).connect()
+    parties.append(attacker)
+    started = [await _bot_table(attacker, "classic", 7, "hard") for _ in range(tables)]
+    for code, ok in started:
+        if ok:
+            board = await Party(url, source).connect()
+            parties.append(board)
+            await board.call("watch", {"code": code})
+    return started
+
+
+async def run(seconds: float, workers: int, clock: float, attackers: int = 1) -> dict[str, Any]:
+    """Play the loads for ``seconds`` with ``attackers`` attacking devices; the figures."""
     limits = Limits()
     bots = BotSettings(pace_seconds=PACE, workers=workers, clock_min_seconds=min(10.0, clock))
     config = HostConfig(trust_loopback=False, limits=limits, bots=bots)
@@ -142,12 +160,12 @@ async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
         url = f"http://{LOOPBACK}:{port}"
         parties: list[Party] = []
         try:
-            attacker = await Party(url, ATTACKER).connect()
             victim = await Party(url, VICTIM).connect()
             clocked = await Party(url, CLOCKED).connect()
-            parties += [attacker, victim, clocked]
-            started = [await _bot_table(attacker, "classic", 7, "hard")
-                       for _ in range(limits.tables_per_address)]
+            parties += [victim, clocked]
+            started = []
+            for source in ATTACKERS[:attackers]:
+                started += await _attack(url, source, limits.tables_per_address, parties)
             attacking = sum(1 for _, ok in started if ok)
             cpu = time.process_time()
             made = await victim.call("create_table", {"game": "duel"})
@@ -174,12 +192,14 @@ async def run(seconds: float, workers: int, clock: float) -> dict[str, Any]:
             "clock_late": _late_clocks(clocked.heard, clock), "cpu": cpu, "seconds": seconds}
 
 
-async def _play_for(url: str, until: float, latencies: list[float]) -> int:
-    """Play Duel games with two lean phones from ``PLAYERS`` until ``until``; the games played. Every
-    accepted ``act``'s round trip goes to ``latencies``."""
-    board = await Party(url, PLAYERS).connect()
-    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(PLAYERS, 0)))
-    games = 0
+async def _play_for(url: str, until: float, latencies: list[float]) -> tuple[int, int]:
+    """Play Duel games with two lean phones (one from each of ``PLAYERS``) until ``until``; the games
+    played and the acts refused as ``rate_limited`` (each sent again after its ``retry_after``, as a phone
+    does: the per-address limits hold for them too). Every accepted ``act``'s round trip goes to
+    ``latencies``."""
+    board = await Party(url, PLAYERS[0]).connect()
+    sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(a, 0))) for a in PLAYERS]
+    games = throttled = 0
 
     def heard(seconds: float, accepted: bool) -> None:
         if accepted:
@@ -188,7 +208,7 @@ async def _play_for(url: str, until: float, latencies: list[float]) -> int:
     try:
         while time.monotonic() < until:
             code = (await board.call("create_table", {"game": "duel", "autostart": True}))["code"]
-            phones = [LeanPhone(session, url, code, f"P{s}", seed=games * 2 + s, on_ack=heard)
+            phones = [LeanPhone(sessions[s], url, code, f"P{s}", seed=games * 2 + s, on_ack=heard)
                       for s in (0, 1)]
             try:
                 for phone in phones:
@@ -197,52 +217,79 @@ async def _play_for(url: str, until: float, latencies: list[float]) -> int:
             finally:
                 for phone in phones:
                     await phone.close()
+                throttled += sum(phone.throttled for phone in phones)
             games += 1
     finally:
         await board.close()
-        await session.close()
-    return games
+        for session in sessions:
+            await session.close()
+    return games, throttled
 
 
-async def _flood_from(url: str, source: str, until: float, counts: dict[str, int]) -> None:
-    """One flooding address: a raw websocket keeping ``FLOOD_CALLS`` ``list_tables`` in flight until
-    ``until``. Answers are counted, never decoded (a real flooder's decoding happens on its own device,
-    not on the host's cores)."""
+async def _flooder(url: str, source: str) -> tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
+    """A raw websocket from ``source``, its Socket.IO session open."""
     session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(source, 0)))
-    try:
-        ws = await session.ws_connect(socket_url(url), autoping=False, max_msg_size=0)
-        await ws.receive(timeout=CALL_WAIT)  # Engine.IO open
-        await ws.send_bytes(msgpack.packb({"type": CONNECT, "nsp": NAMESPACE, "data": {}}))
-        ask = msgpack.packb({"type": EVENT, "nsp": NAMESPACE, "data": ["list_tables", {}], "id": 1})
-        for _ in range(FLOOD_CALLS):
+    ws = await session.ws_connect(socket_url(url), autoping=False, max_msg_size=0)
+    await ws.receive(timeout=CALL_WAIT)  # Engine.IO open
+    await ws.send_bytes(msgpack.packb({"type": CONNECT, "nsp": NAMESPACE, "data": {}}))
+    return session, ws
+
+
+async def _flood_from(ws: aiohttp.ClientWebSocketResponse, until: float, counts: dict[str, int]) -> None:
+    """One flooding address: keep ``FLOOD_CALLS`` ``list_tables`` in flight until ``until``. Answers are
+    counted, never decoded (a real flooder's decoding happens on its own device, not on the host's
+    cores)."""
+    ask = msgpack.packb({"type": EVENT, "nsp": NAMESPACE, "data": ["list_tables", {}], "id": 1})
+    for _ in range(FLOOD_CALLS):
+        await ws.send_bytes(ask)
+    async for message in ws:
+        if message.type == aiohttp.WSMsgType.TEXT and message.data == EIO_PING:
+            await ws.send_str(EIO_PONG)
+        elif message.type == aiohttp.WSMsgType.BINARY and b"list_tables" not in message.data:
+            if b"tables" in message.data:
+                counts["ok"] += 1
+            elif b"busy" in message.data:
+                counts["busy"] += 1
+            else:
+                continue  # the connect's answer, the issued device token
+            if time.monotonic() >= until:
+                break
             await ws.send_bytes(ask)
-        async for message in ws:
-            if message.type == aiohttp.WSMsgType.TEXT and message.data == EIO_PING:
-                await ws.send_str(EIO_PONG)
-            elif message.type == aiohttp.WSMsgType.BINARY and b"list_tables" not in message.data:
-                if b"tables" in message.data:
-                    counts["ok"] += 1
-                elif b"busy" in message.data:
-                    counts["busy"] += 1
-                else:
-                    continue  # the connect's answer, the issued device token
-                if time.monotonic() >= until:
-                    break
-                await ws.send_bytes(ask)
-        await ws.close()
-    finally:
-        await session.close()
 
 
-async def _flood(url: str, until: float) -> tuple[int, int]:
-    """``list_tables`` from every flooding address until ``until``; (answered, refused as busy)."""
+async def _flood(url: str, seconds: float) -> tuple[int, int]:
+    """Connect every flooding address, say ``ready`` on stdout, then send ``list_tables`` from each for
+    ``seconds``; (answered, refused as busy)."""
     counts = {"ok": 0, "busy": 0}
-    await asyncio.gather(*(_flood_from(url, source, until, counts) for source in FLOODERS))
+    opened = [await _flooder(url, source) for source in FLOODERS]
+    try:
+        print("ready", flush=True)
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(_flood_from(ws, until, counts) for _, ws in opened))
+    finally:
+        for session, ws in opened:
+            await ws.close()
+            await session.close()
     return counts["ok"], counts["busy"]
 
 
-async def run_flood(seconds: float) -> dict[str, Any]:
-    """The listing flood: act→ack round trips quiet, then under the flood."""
+async def _flooded(url: str, seconds: float, latencies: list[float]) -> tuple[int, int, int]:
+    """One flooded phase: the flooding subprocess connects, then the players play while it floods for
+    ``seconds``; (list_tables answered, refused as busy, the players' throttled acts)."""
+    flooder = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds", str(seconds),
+        stdout=asyncio.subprocess.PIPE)
+    assert flooder.stdout is not None
+    await asyncio.wait_for(flooder.stdout.readline(), CALL_WAIT)  # "ready": every flooder is connected
+    _, throttled = await _play_for(url, time.monotonic() + seconds, latencies)
+    out, _ = await flooder.communicate()
+    ok, busy = json.loads(out.decode().strip().splitlines()[-1])
+    return ok, busy, throttled
+
+
+async def run_flood(seconds: float, rounds: int) -> dict[str, Any]:
+    """The listing flood: act→ack round trips quiet, then flooded, ``rounds`` times in turn (so the
+    machine's other load weighs on both alike), ``seconds`` in all for each."""
     with tempfile.TemporaryDirectory(prefix="wt-fairbench-") as data:
         app = create_app(data, config=HostConfig(trust_loopback=False))
         for n in range(30):  # a host with tables to list
@@ -254,23 +301,22 @@ async def run_flood(seconds: float) -> dict[str, Any]:
         url = f"http://{LOOPBACK}:{runner.addresses[0][1]}"
         quiet: list[float] = []
         flooded: list[float] = []
+        quiet_cpu = flooded_cpu = 0.0
+        answered, refused, throttled = 0, 0, [0, 0]
+        phase = seconds / rounds
         try:
-            cpu = time.process_time()
-            await _play_for(url, time.monotonic() + seconds, quiet)
-            quiet_cpu = time.process_time() - cpu
-            until = time.monotonic() + seconds
-            cpu = time.process_time()
-            flooder = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "host.tools.fairbench", "--flood-url", url, "--flood-seconds",
-                str(seconds), stdout=asyncio.subprocess.PIPE)
-            await _play_for(url, until, flooded)
-            out, _ = await flooder.communicate()
-            answered = tuple(json.loads(out.decode().strip().splitlines()[-1]))
-            flooded_cpu = time.process_time() - cpu
+            for _ in range(rounds):
+                cpu = time.process_time()
+                throttled[0] += (await _play_for(url, time.monotonic() + phase, quiet))[1]
+                quiet_cpu += time.process_time() - cpu
+                cpu = time.process_time()
+                ok, busy, slowed = await _flooded(url, phase, flooded)
+                flooded_cpu += time.process_time() - cpu
+                answered, refused, throttled[1] = answered + ok, refused + busy, throttled[1] + slowed
         finally:
             await runner.cleanup()
-    return {"quiet": quiet, "flooded": flooded, "answered": answered, "quiet_cpu": quiet_cpu,
-            "flooded_cpu": flooded_cpu}
+    return {"quiet": quiet, "flooded": flooded, "answered": (answered, refused), "quiet_cpu": quiet_cpu,
+            "flooded_cpu": flooded_cpu, "throttled": tuple(throttled)}
 
 
 def _round_trips(name: str, values: list[float]) -> str:
@@ -286,27 +332,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=35.0, help="how long the loads play (default 35)")
     parser.add_argument("--workers", type=int, default=default_bot_workers(), help="bot worker processes")
     parser.add_argument("--clock", type=float, default=10.0, help="the clock table's seconds per decision")
+    parser.add_argument("--attackers", type=int, choices=range(1, len(ATTACKERS) + 1), default=1,
+                        metavar="N", help="attacking devices, each with its full quota (default 1)")
     parser.add_argument("--flood-seconds", type=float, default=15.0,
                         help="each phase of the listing flood (default 15; 0 skips it)")
+    parser.add_argument("--flood-rounds", type=int, default=3,
+                        help="quiet and flooded phases played in turn this many times (default 3)")
     parser.add_argument("--flood-url", help=argparse.SUPPRESS)  # the flooding subprocess's own run
     args = parser.parse_args(argv)
     if args.flood_url:
-        print(json.dumps(asyncio.run(_flood(args.flood_url, time.monotonic() + args.flood_seconds))))
+        print(json.dumps(asyncio.run(_flood(args.flood_url, args.flood_seconds))))
         return 0
-    figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock))
-    print(f"fairbench: {figures['attacker_tables']} attacker tables of 7 hard bots running, "
-          f"{args.workers} worker(s), {figures['seconds']:g} s; they played "
+    figures = asyncio.run(run(args.seconds, max(1, args.workers), args.clock, args.attackers))
+    print(f"fairbench: {args.attackers} attacking device(s), {figures['attacker_tables']} watched tables "
+          f"of 7 hard bots running, {args.workers} worker(s), {figures['seconds']:g} s; they played "
           f"{figures['attacker_moves']} moves")
     late_bot = f"easy-bot move late after its {PACE:g} s pace (target < 1 s)"
     print("  " + _figures(late_bot, figures["bot_late"]))
     print("  " + _figures(f"{args.clock:g} s clock late (target < 1 s)", figures["clock_late"]))
     print(f"  host process CPU time: {figures['cpu']:.2f} s over {figures['seconds']:g} s")
     if args.flood_seconds > 0:
-        flood = asyncio.run(run_flood(args.flood_seconds))
+        flood = asyncio.run(run_flood(args.flood_seconds, max(1, args.flood_rounds)))
         ok, busy = flood["answered"]
-        print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy")
+        print(f"listing flood: {len(FLOODERS)} addresses, {ok} list_tables answered, {busy} refused as busy "
+              f"({args.flood_rounds} rounds of quiet then flooded play)")
         print("  " + _round_trips("act->ack quiet", flood["quiet"]))
         print("  " + _round_trips("act->ack flooded", flood["flooded"]))
+        print("  acts refused as rate_limited and sent again (the players' own per-address limit): quiet "
+              f"{flood['throttled'][0]}, flooded {flood['throttled'][1]}")
         per_act = flood["quiet_cpu"] / max(1, len(flood["quiet"]))  # the players' and host's, per act
         listing = flood["flooded_cpu"] - per_act * len(flood["flooded"])
         print(f"  this process's CPU time (host and players): quiet {flood['quiet_cpu']:.2f} s, flooded "

@@ -13,6 +13,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from host.config import HostConfig, Limits
 from host.tools.bench import format_summary, parse_args, run_bench
 from host.tools.benchphone import LeanPhone
 from host.tools.phone import PhoneError, create_table
@@ -123,3 +124,36 @@ async def test_a_lean_phone_reports_a_refused_join_and_plays_a_whole_game(server
     assert results[0] is not None and results[0] == results[1]
     assert {p.seat for p in phones} == {0, 1} and heard and all(accepted for _, accepted in heard)
     assert len(heard) == phones[0].step()  # one accepted act per step of the game
+
+
+async def test_a_lean_phone_waits_out_a_rate_limit_and_plays_on(start_host: Any) -> None:
+    """A phone faster than its rate limit (here 20 events a second, after a burst of 3) is told
+    ``rate_limited``; the bench phone waits the ``retry_after`` and sends its move again, as a phone does,
+    instead of stopping the bench."""
+    limits = Limits(socket_burst=3, socket_rate=20)
+    server = await start_host(HostConfig(limits=limits))
+    heard: list[bool] = []
+    async with aiohttp.ClientSession() as session:
+        code = await create_table(server.url, "duel")
+        phones = [LeanPhone(session, server.url, code, name, seed=n, on_ack=lambda _, ok: heard.append(ok))
+                  for n, name in enumerate("AB")]
+        for phone in phones:
+            await phone.join()
+        results = await asyncio.wait_for(asyncio.gather(*(p.play() for p in phones)), LIMIT)
+        for phone in phones:
+            await phone.close()
+    assert results[0] is not None and results[0] == results[1]
+    throttled = sum(p.throttled for p in phones)
+    assert throttled > 0 and heard.count(False) == throttled and heard.count(True) == phones[0].step()
+
+
+async def test_the_fairness_bench_prints_every_figure_and_exits_zero() -> None:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "host.tools.fairbench", "--seconds", "3", "--flood-seconds", "2",
+        "--flood-rounds", "2", cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), LIMIT + WAIT)
+    assert proc.returncode == 0, err.decode()[-2000:]
+    text = out.decode()
+    for figure in ("tables of 7 hard bots running", "easy-bot move late", "clock late", "act->ack quiet: n=",
+                   "act->ack flooded: n=", "list_tables answered", "flooded p99 / quiet p99"):
+        assert figure in text, text

@@ -99,3 +99,32 @@ async def test_a_flood_from_ten_addresses_cannot_multiply_the_listing_work(aioht
     finally:
         for alias in flood + [quiet]:
             await alias.close()
+
+
+async def test_resend_view_shares_the_budget_so_many_addresses_cannot_multiply_whole_views(
+        aiohttp_server, data_dir, monkeypatch):
+    """``resend_view`` sends a whole view: a flood of it from ten watching addresses gets ``busy`` within
+    the one budget, and a quiet address's resend is still served."""
+    from host.app import HUB
+
+    limits = Limits(costly_rate=20.0, costly_burst=5.0, address_burst=1000, address_rate=1000)
+    srv = await _host(aiohttp_server, data_dir, limits)
+    table = await srv.app[TABLES].create("classic", seats=7, creator="192.168.0.1")
+    hub = srv.app[HUB]
+    whole = []
+    plain = hub.full_view
+    monkeypatch.setattr(hub, "full_view", lambda *a: whole.append(1) or plain(*a))
+    flood = [await Alias(srv.url, f"127.0.0.{n}").connect() for n in range(2, 12)]
+    quiet = await Alias(srv.url, "127.0.0.40").connect()
+    try:
+        for alias in flood + [quiet]:
+            assert (await alias.call("watch", {"code": table.code}))["ok"]
+        watched = len(whole)
+        acks = await asyncio.gather(*(a.call("resend_view", {}) for a in flood for _ in range(20)))
+        refused = [a for a in acks if not a["ok"]]
+        assert refused and {a["error"] for a in refused} == {"busy"}
+        assert len(whole) - watched == len(acks) - len(refused)  # a refused resend builds no view
+        assert (await quiet.call("resend_view", {}))["ok"]
+    finally:
+        for alias in flood + [quiet]:
+            await alias.close()

@@ -6,6 +6,7 @@ get has a code that every phone language says."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,8 @@ from host.errors import CODES
 
 from .conftest import Client
 
-STRINGS = Path(__file__).resolve().parents[2] / "web" / "src" / "lib" / "strings"
+ROOT = Path(__file__).resolve().parents[2]
+STRINGS = ROOT / "web" / "src" / "lib" / "strings"
 LANGUAGES = ("en", "el", "fa", "ro", "pl")
 
 
@@ -102,6 +104,9 @@ async def test_the_host_issues_a_device_token_to_a_phone_without_one(lan_server)
 
 
 def test_every_refusal_code_is_said_in_every_phone_language():
+    doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = doc.split("\n## Errors\n", 1)[1].split("\n## ", 1)[0]
+    assert set(re.findall(r"^\| `([a-z_]+)` \|", table, re.MULTILINE)) == CODES  # documented, all of them
     for lang in LANGUAGES:
         catalog = json.loads((STRINGS / f"{lang}.json").read_text(encoding="utf-8"))
         missing = sorted(code for code in CODES if f"err.{code}" not in catalog)

@@ -1,6 +1,7 @@
 """Fair to every table (issue 18, finding 1): one device's bot tables cannot stall another table's bots
 or clocks. The bot workers serve tables (and the devices that created them) in turn, watched tables
-first; a clock's timed-out move needs no worker; a device seats a bounded number of bots."""
+first; an easy bot's move and a clock's timed-out move need no worker; a device seats a bounded number of
+bots."""
 
 from __future__ import annotations
 
@@ -10,13 +11,14 @@ from typing import Any
 import pytest
 
 from engine.api import new_game
-from host.app import TABLES
+from host.app import HUB, TABLES
 from host.botpool import BotPool, Question, Ticket
 from host.config import BotSettings, HostConfig, Limits
 
 from .conftest import until
-from .test_bots import board_of, bot_config
+from .test_bots import GAME_WAIT, board_of, bot_config
 from .test_bots_resilience import SLOW, two_phones
+from .test_costly_limits import Alias
 
 
 @pytest.fixture
@@ -124,3 +126,59 @@ async def test_one_device_seats_a_bounded_number_of_bots(start_host, connect):
     assert (await second.call("set_bot", {"code": two, "seat": 0, "level": "easy"}))["ok"]  # a change
     assert (await first.call("set_bot", {"code": one, "seat": 2, "level": None}))["ok"]  # one leaves...
     assert (await second.call("set_bot", {"code": two, "seat": 1, "level": "easy"}))["ok"]  # ...room again
+
+
+async def test_easy_bots_and_clocks_play_on_while_one_devices_full_quota_of_hard_bots_holds_the_workers(
+        start_host, connect, fake_game, gate):
+    """The attacker's load of the issue: one device fills its bound of bots with hard ones (two 7-seat
+    tables, nobody watching) and they keep every worker busy (the gate stays shut); another table's easy
+    bots play a whole game and a third table's clock fires, and the attacker's tables have not moved."""
+    config = bot_config(policies=SLOW, clock_min_seconds=0.1, trust_loopback=False, workers=2)
+    server = await start_host(config)
+    attacker = await connect(server)
+    hogs = []
+    for _ in range(2):
+        made = await attacker.call("create_table", {"game": "classic", "seats": 7})
+        for seat in range(7):
+            assert (await attacker.call("set_bot", {"code": made["code"], "seat": seat, "level": "hard",
+                                                    "board_key": made["board_key"]}))["ok"]
+        assert (await attacker.call("start", {"code": made["code"], "board_key": made["board_key"]}))["ok"]
+        hogs.append(made["code"])
+    pool = server.app[HUB].autoplay.pool
+    await until(lambda: pool.slots.busy == 2 and len(pool.waiting) == 12)  # 2 think, 12 wait their turn
+    guest = await Alias(server.url, "127.0.0.7").connect()  # another device of the Wi-Fi
+    try:
+        made = await guest.call("create_table", {"game": "fake", "options": {"target": 12}})
+        code, key = made["code"], made["board_key"]
+        board = await connect(server)
+        assert (await board.call("watch", {"code": code, "board_key": key}))["board"]
+        for seat in (0, 1):
+            assert (await guest.call("set_bot", {"code": code, "seat": seat, "level": "easy",
+                                                 "board_key": key}))["ok"]
+        assert (await guest.call("start", {"code": code, "board_key": key}))["ok"]
+        await asyncio.wait_for(board.wait("table", lambda t: t["state"] == "over"), GAME_WAIT)
+    finally:
+        await guest.close()
+    timed_board, timed, _ = await board_of(connect, server, game="fake", clock=0.3, multi_seat=True)
+    await two_phones(connect, server, timed)
+    assert (await timed_board.call("start", {"code": timed}))["ok"]
+    played = await timed_board.wait("events", lambda e: e["step"] == 1)
+    assert played["by"] == "clock"
+    tables = server.app[TABLES].tables
+    assert all(e.by == "bot" for e in tables[code].history) and len(tables[code].history) >= 4
+    assert not (gate / "go").exists() and [tables[h].step for h in hogs] == [0, 0]
+    assert pool.slots.busy == 2  # the workers still think for the attacker
+
+
+async def test_with_the_default_limits_one_device_cannot_seat_56_hard_bots(lan_clients):
+    """The finding: one device filled its 8 tables of 7 seats with hard bots. By default its tables seat
+    14 bots at most; the fifteenth is refused with a code, and nothing else changes."""
+    board = await lan_clients()
+    placed = []
+    for _ in range(3):
+        made = await board.call("create_table", {"game": "classic", "seats": 7})
+        for seat in range(7):
+            ack = await board.call("set_bot", {"code": made["code"], "seat": seat, "level": "hard",
+                                               "board_key": made["board_key"]})
+            placed.append(ack["ok"] or ack["error"])
+    assert placed.count(True) == 14 and set(placed[14:]) == {"too_many_bots"}

@@ -8,6 +8,7 @@ import dataclasses
 import itertools
 import json
 import random
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from host.config import HostConfig, Limits
 from host.history import device_of
 from host.historyweb import HISTORY
 from host.model import Table
+from host.store import DB_NAME
 
 SMALL = HostConfig(limits=dataclasses.replace(Limits(), history_games=3, history_page=2))
 
@@ -232,3 +234,27 @@ async def test_imports_make_room_among_imports_only(aiohttp_client, data_dir, tm
     imported = [g for g in games if g["imported"]]
     assert len(imported) == 1
     assert imported[0]["seats"][0]["score"] == records[-1]["result"]["scores"][0]["total"]
+
+
+async def test_a_damaged_history_row_is_left_out_and_never_overwritten(data_dir, caplog):
+    """No silent data loss in the history either: a game whose summary cannot be read is logged and
+    left out (its row kept as it is), and the next game gets an id of its own, never the damaged one's."""
+    from host.app import STORE
+
+    app = make(data_dir)
+    await finish(app, seed=1)
+    await finish(app, seed=2)
+    app[STORE].close()
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        damaged_id = db.execute("SELECT MAX(id) FROM history").fetchone()[0]
+        db.execute("UPDATE history SET summary = '{not json' WHERE id = ?", (damaged_id,))
+        before = db.execute("SELECT * FROM history WHERE id = ?", (damaged_id,)).fetchone()
+    again = make(data_dir)
+    assert any(f"history game {damaged_id} is damaged" in r.getMessage() for r in caplog.records)
+    assert damaged_id not in again[HISTORY].entries
+    table = await finish(again, seed=3)
+    kept = [e for e in again[HISTORY].entries.values() if e.table == (table.code, table.created)]
+    assert len(kept) == 1 and kept[0].id > damaged_id
+    again[STORE].close()
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        assert db.execute("SELECT * FROM history WHERE id = ?", (damaged_id,)).fetchone() == before

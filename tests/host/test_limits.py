@@ -128,11 +128,11 @@ async def test_table_limits_per_address_and_in_all(aiohttp_server, data_dir, mad
 
 
 async def test_the_total_table_limit_and_a_bounded_list(aiohttp_server, data_dir, made):
-    limits = Limits(tables_total=60, list_tables=50)
+    limits = Limits(tables_total=58, host_tables=2, list_tables=50)
     srv = await _app_server(aiohttp_server, data_dir, HostConfig(limits=limits))
-    laptop = await _client(srv, made)  # loopback: only the total applies
+    laptop = await _client(srv, made)  # loopback: only the total (and its own room beyond it) applies
     codes = [(await laptop.call("create_table", {"game": "duel"}))["code"] for _ in range(60)]
-    # The laptop always creates: its oldest lobby nobody sits at gives way.
+    # The laptop always creates: past its own room, its oldest lobby nobody sits at gives way.
     assert (await laptop.call("create_table", {"game": "duel"}))["ok"]
     assert len(srv.app[TABLES].tables) == 60 and codes[0] not in srv.app[TABLES].tables
     listed = (await laptop.call("list_tables", {}))["tables"]

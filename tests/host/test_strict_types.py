@@ -1,5 +1,5 @@
-"""Strict types (issue 18, finding 8): a JSON integer is never a float or a boolean, and every malformed
-frame gets an error ack, never silence or a disconnect."""
+"""Strict types (issue 18, finding 8): a JSON integer is never a float or a boolean (``pay_debt``'s coins
+among them), and every malformed frame gets an error ack, never silence or a disconnect."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import msgpack
 from socketio import packet
 
 from host.app import TABLES
+from host.config import HostConfig
 
 from .conftest import WAIT, Client, host_state
 
@@ -36,6 +37,39 @@ async def test_an_integer_field_refuses_floats_and_booleans(clients, server, fak
     assert ok["ok"] and ok["step"] == 1
     logged = server.app[TABLES].tables[code].engine_game.action_log
     assert logged == [[0, {"type": "add", "n": 1}]] and type(logged[0][1]["n"]) is int
+
+
+DEBT = {"cities": True, "position": {"age": 1, "turn": 1, "hands": [{"with": ["a1_hideout"]}, {"with": []},
+                                                                  {"with": []}],
+                                     "cities": [{}, {"coins": 0}, {"coins": 5}]}}
+
+
+async def test_pay_debt_refuses_coins_sent_as_a_float_or_a_boolean(start_host, connect):
+    """The finding's own case: a Cities coin loss, where ``pay_debt`` took ``1.0`` and ``true`` as 1 and
+    ``false`` as 0. Seat 0 builds the Hideout (every other city loses a coin); seat 1 owes 1."""
+    server = await start_host(HostConfig(testing=True))
+    board = await connect(server)
+    code = (await board.call("create_table", {"game": "classic", "seats": 3, "options": DEBT}))["code"]
+    phones = [await connect(server) for _ in range(3)]
+    for seat, phone in enumerate(phones):
+        assert (await phone.call("join", {"code": code, "name": f"P{seat}", "seat": seat}))["ok"]
+    assert (await phones[0].call("start", {"code": code}))["ok"]
+    for seat, phone in enumerate(phones):
+        legal = (await phone.wait("view", lambda v: bool(v["legal_actions"])))["legal_actions"]
+        chosen = next(a for a in legal if a["type"] == ("build" if seat == 0 else "discard")
+                      and (seat or a["card"] == "a1_hideout"))
+        assert (await phone.call("act", {"action": chosen}))["ok"]
+    debtor = phones[1]
+    view = await debtor.wait("view", lambda v: any(a["type"] == "pay_debt" for a in v["legal_actions"]))
+    assert view["legal_actions"] == [{"type": "pay_debt", "coins": 1}, {"type": "pay_debt", "coins": 0}]
+    for wrong in (1.0, True, False, 0.0):
+        before = host_state(server.app)
+        ack = await debtor.call("act", {"action": {"type": "pay_debt", "coins": wrong}})
+        assert ack["ok"] is False and ack["error"] == "illegal_action", (wrong, ack)
+        assert host_state(server.app) == before
+    assert (await debtor.call("act", {"action": {"type": "pay_debt", "coins": 1}}))["ok"]
+    seat, paid = server.app[TABLES].tables[code].engine_game.action_log[-1]
+    assert (seat, paid) == (1, {"type": "pay_debt", "coins": 1}) and type(paid["coins"]) is int
 
 
 async def _raw_reply(client: Client, frame: dict[str, Any], ack_id: int) -> Any:

@@ -10,6 +10,7 @@ from typing import Any
 
 from host.app import HUB, STORE, TABLES, create_app
 from host.config import HostConfig, Limits
+from host.errors import HostError
 from host.store import DB_NAME
 
 from .conftest import Client
@@ -108,3 +109,74 @@ async def test_expired_lobbies_do_not_come_back_after_a_restart(data_dir):
     third = create_app(data_dir, config=config)
     assert empty.code not in third[TABLES].tables
     third[STORE].close()
+
+
+async def test_a_flood_of_empty_lobbies_from_many_addresses_locks_no_guest_out(aiohttp_server, data_dir):
+    """Alias addresses fill the host with empty lobbies (finding 2): a fresh board on the Wi-Fi still
+    creates, an empty lobby of the address holding the most tables giving way each time (never one a
+    phone sits at, never an address's last fair share); the lobby's watchers hear ``no_table`` and it
+    stays expired on disk."""
+    limits = Limits(tables_per_address=4, tables_total=12)
+    srv = await _host(aiohttp_server, data_dir, limits, trust_loopback=False)
+    tables = srv.app[TABLES]
+    sat = await tables.create("duel", creator="192.168.1.20")
+    await tables.join(sat, "Ann", device="ann-phone-device-0001")
+    flood = {n: [(await tables.create("duel", creator=f"10.0.0.{n}")).code for _ in range(4)] for n in (1, 2)}
+    flood[3] = [(await tables.create("duel", creator="10.0.0.3")).code for _ in range(3)]
+    assert len(tables.tables) == 12
+    made: list[Client] = []
+    try:
+        watcher = await _client(srv, made)
+        await watcher.call("watch", {"code": flood[1][0]})
+        board = await _client(srv, made)  # from 127.0.0.1, which this host does not trust: a guest
+        mine = []
+        for _ in range(2):
+            ack = await board.call("create_table", {"game": "duel"})
+            assert ack["ok"], ack
+            mine.append(ack["code"])
+        gone = await watcher.wait("error", lambda e: e["error"] == "no_table")
+        assert flood[1][0] in gone["message"]
+        # The oldest lobby of the biggest holder each time: 10.0.0.1 (4 tables), then 10.0.0.2 (4).
+        assert [c in tables.tables for c in flood[1]] == [False, True, True, True]
+        assert [c in tables.tables for c in flood[2]] == [False, True, True, True]
+        assert sat.code in tables.tables and len(tables.tables) == 12
+        # Now every address holds at most one table more than the board (3 and 2): nobody's share is taken.
+        refused = await board.call("create_table", {"game": "duel"})
+        assert refused["error"] == "too_many_tables"
+    finally:
+        for client in made:
+            await client.close()
+    with sqlite3.connect(data_dir / DB_NAME) as db:
+        states = dict(db.execute("SELECT code, state FROM tables").fetchall())
+    assert [states[c] for c in (flood[1][0], flood[2][0])] == ["expired"] * 2
+    assert {states[c] for c in mine} == {"lobby"}
+
+
+async def test_the_laptops_own_board_creates_even_when_guests_fill_the_host_with_seated_tables(
+        aiohttp_server, data_dir):
+    """No empty lobby to give way (a phone sits at every guest's table): the laptop still has its own
+    room beyond the total (``host_tables``), which guests never fill."""
+    limits = Limits(tables_per_address=50, tables_total=4)
+    room = getattr(limits, "host_tables", 8)  # 8 by default
+    srv = await _host(aiohttp_server, data_dir, limits, trust_loopback=True)
+    tables = srv.app[TABLES]
+    for n in range(4):
+        guest = await tables.create("duel", creator=f"192.168.1.{n}")
+        await tables.join(guest, "Eve", device=f"eve-phone-device-000{n}")
+    try:
+        await tables.create("duel", creator="192.168.1.9")
+    except HostError as exc:
+        assert exc.code == "too_many_tables"
+    else:
+        raise AssertionError("a guest found room in a full host")
+    made: list[Client] = []
+    try:
+        laptop = await _client(srv, made)
+        own = [(await laptop.call("create_table", {"game": "duel"})).get("code") for _ in range(room)]
+        assert set(own) <= set(tables.tables) and len(tables.tables) == 4 + room
+        again = await laptop.call("create_table", {"game": "duel"})  # its own room is bounded too:
+        assert again["ok"] and own[0] not in tables.tables  # its own oldest empty lobby gives way
+        assert len(tables.tables) == 4 + room
+    finally:
+        for client in made:
+            await client.close()

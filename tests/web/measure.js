@@ -93,6 +93,14 @@
     if (el.closest("svg, script, style, title") || el.closest("[aria-hidden=true]")) continue;
     if (outside && el.closest(outside)) continue;
     const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    if (el.matches(".fx-row, .cost")) {
+      // an effect or a cost drawn as icons: every icon inside the card or chip that holds it
+      const holder = el.parentElement?.closest(holders);
+      const box = holder?.getBoundingClientRect();
+      const outOf = box && [...el.children].find((c) => { const r = c.getBoundingClientRect();
+        return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1); });
+      if (outOf) out.push(`${el.tagName.toLowerCase()}.${[...el.classList].join(".")} in ${holder.className}: an icon runs out`);
+    }
     if (!own) continue;
     const r = el.getBoundingClientRect();
     if (r.width <= 1 || r.height <= 1) continue; // nothing shown (a label for screen readers only)
@@ -116,6 +124,24 @@
           break;
         }
       }
+    }
+  }
+  return out;
+},
+  coveredCards() {
+  // The Duel pyramid's face-up cards that others partly cover: their effect, cost and name must all show
+  // in the strip left uncovered (each piece's box seen at its centre and near its far corner).
+  const out = [];
+  for (const card of document.querySelectorAll(".pyramid .card.covered[data-card]")) {
+    const pieces = [...card.querySelectorAll(".card-band .fx-row > *, .band-cost > *, .band-cost.free, .card-name")];
+    if (!card.querySelector(".band-cost")) out.push(`${card.dataset.card}: no cost shown`);
+    for (const piece of pieces) {
+      const r = piece.getBoundingClientRect();
+      if (r.width < 1) continue;
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.right - 2, r.bottom - 2], [r.left + 2, r.bottom - 2]];
+      const hidden = points.some(([x, y]) => { const hit = document.elementFromPoint(x, y); return !hit || !card.contains(hit); });
+      const cut = piece.scrollWidth > piece.clientWidth + 1 && getComputedStyle(piece).overflowX !== "visible";
+      if (hidden || cut) out.push(`${card.dataset.card}: ${piece.className || piece.tagName.toLowerCase()} ${cut ? "cut" : "covered"}`);
     }
   }
   return out;

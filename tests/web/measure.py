@@ -58,6 +58,11 @@ async def clipped_text(page: Page, outside: str | None = None) -> list[str]:
     return list(await page.evaluate(f"({PROBES}).clipped({json.dumps(outside)})"))
 
 
+async def covered_cards(page: Page) -> list[str]:
+    """The Duel pyramid's partly covered face-up cards whose effect, cost or name is covered or cut."""
+    return list(await page.evaluate(f"({PROBES}).coveredCards()"))
+
+
 async def ring_problems(page: Page) -> tuple[int, list[str]]:
     """How many cities the 7 Wonders board shows, and each neighbour that is not beside its city on screen
     or whose printed arrow points elsewhere."""

@@ -29,8 +29,7 @@ async def attribute_now(page: Page, selector: str, name: str) -> str | None:
     """The attribute ``name`` of the first element matching ``selector`` at this instant, or None when there
     is none (read in one step: an element that goes away between a count and a read cannot stall a test)."""
     value = await page.evaluate(
-        "([sel, name]) => { const el = document.querySelector(sel); return el ? el.getAttribute(name) : null; }",
-        [selector, name])
+        "([sel, name]) => document.querySelector(sel)?.getAttribute(name) ?? null", [selector, name])
     return value if isinstance(value, str) else None
 
 

@@ -1,5 +1,7 @@
-"""``make screenshots``: the README's pictures, from real seeded games played to mid-game on a host started
-here (127.0.0.1, a free port): the TV at 1920×1080 and a phone at 390×844, for Duel and a 7-player table.
+"""``make screenshots``: the README's pictures, from real seeded games played on a host started here
+(127.0.0.1, a free port): the TV at 1920×1080 and a phone at 390×844 in the middle of a Duel and of a
+7-player game, then the TV at the end of both (the score pad, what decided it and the chart beside the
+cities).
 
     .venv/bin/python -m tests.web.screenshots [--out docs/img]
 """
@@ -20,6 +22,8 @@ from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.scene import advance, scene
 
 SEED = 8100  # the first table's seed; the pictures are the same on every run of the same code
+TO_THE_END = 10_000  # a step no game reaches: play on until it ends
+END_REVEAL_MS = 3500  # the score pad's categories come in one after the other (base.css row-in, cell-in)
 
 
 async def _settle(page: Page) -> None:
@@ -27,6 +31,13 @@ async def _settle(page: Page) -> None:
     await page.wait_for_timeout(800)
     await page.locator("#moment").wait_for(state="detached", timeout=15000)
     await page.wait_for_timeout(700)
+
+
+async def _settle_end(page: Page) -> None:
+    """Let the end's banner go, the score pad's categories come in and the chart arrive."""
+    await page.locator("#end-chart .chart-plot svg").wait_for(timeout=15000)
+    await _settle(page)
+    await page.wait_for_timeout(END_REVEAL_MS)
 
 
 async def take(out: Path) -> list[Path]:
@@ -54,6 +65,11 @@ async def take(out: Path) -> list[Path]:
                             path = out / f"{kind}-{name}.png"
                             await page.screenshot(path=str(path))
                             written.append(path)
+                        await advance(s, TO_THE_END, timeout=600)
+                        await _settle_end(s.board)
+                        path = out / f"tv-{name}-end.png"
+                        await s.board.screenshot(path=str(path))
+                        written.append(path)
                         assert s.errors == [], s.errors
                 await browser.close()
         finally:

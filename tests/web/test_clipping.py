@@ -1,7 +1,7 @@
 """Nothing clipped, in any language (issue 16): with names of the 24-character limit, the TV at 7 seats in
 Polish and in Persian, the Duel's cities late in Age III, and a phone show every text whole (wrapped, or
-shrunk to fit): no text element is cut off. (The Duel pyramid's covered cards are not checked here: their
-names and costs are still cut, see the report of issue 16.)"""
+shrunk to fit): no text element is cut off; the Duel pyramid's partly covered cards show their effect, cost
+and name in the strip left uncovered."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from playwright.async_api import Browser, Page
 
 from host.names import NAME_MAX
 from tests.web import scene as scenes
-from tests.web.measure import clipped_text
+from tests.web.measure import clipped_text, covered_cards
 from tests.web.pages import shot
 from tests.web.scene import advance, scene
 
@@ -48,9 +48,12 @@ async def test_duel_cities_in_age_three_and_a_phone_clip_nothing(host_url: str, 
         await advance(s, 60)
         await s.board.wait_for_timeout(2500)
         await shot(s.board, shots, "clip-duel-III")
-        found = await clipped_text(s.board, outside=".pyramid")
+        found = await clipped_text(s.board)
         print(*found, sep="\n")
         assert found == []
+        covered = await covered_cards(s.board)
+        assert await s.board.locator(".pyramid .card.covered[data-card]").count() >= 3
+        assert covered == [], covered
         assert s.phone is not None
         await shot(s.phone, shots, "clip-duel-phone")
         found = await clipped_text(s.phone)

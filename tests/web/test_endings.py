@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import socketio
-from playwright.async_api import Browser, expect
+from playwright.async_api import Browser, Page, expect
 
 from host.wire import JsMsgPackPacket
 from tests.web.pages import shot
@@ -31,6 +31,41 @@ async def final_result(host_url: str, code: str) -> dict[str, Any]:
     finally:
         await client.disconnect()
 MINUS, HYPHEN = "\u2212", "-"
+# The end screen's parts (the head, the pad, the chart, the buttons) and what they must never cover: each
+# other, a city, the header, the Duel's track and tokens; all on screen, none cut off inside its place.
+END_LAYOUT = """() => {
+    const box = (el) => el.getBoundingClientRect();
+    const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5
+        || b.bottom <= a.top + 0.5;
+    const name = (el) => el.id || el.className || el.tagName;
+    const parts = [...document.querySelectorAll('#final-scores .end-head, #final-scores .score-table,'
+        + ' #end-chart, #final-scores .end-actions button')];
+    const kept = [...document.querySelectorAll(
+        '.duel-city, .classic-city, .status, .military, .progress-board')];
+    const problems = [];
+    parts.forEach((a, i) => {
+        const r = box(a);
+        if (r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+            problems.push(`${name(a)} off screen`);
+        }
+        parts.slice(i + 1).filter((b) => !a.contains(b) && !b.contains(a) && !apart(r, box(b)))
+            .forEach((b) => problems.push(`${name(a)} meets ${name(b)}`));
+        kept.filter((k) => !apart(r, box(k))).forEach((k) => problems.push(`${name(a)} covers ${name(k)}`));
+    });
+    const pad = document.querySelector('#final-scores .end-pad');
+    if (pad && (pad.scrollWidth > pad.clientWidth + 1 || pad.scrollHeight > pad.clientHeight + 1)) {
+        problems.push('the pad is cut off');
+    }
+    const ages = [...document.querySelectorAll('#end-chart text.age-label')].map(box);
+    if (ages.some((a, i) => ages.some((b, j) => j > i && !apart(a, b)))) problems.push('Age labels meet');
+    return problems;
+}"""
+
+
+async def end_layout_problems(board: Page) -> list[str]:
+    """What is wrong with the TV's end screen (see END_LAYOUT); [] when nothing, once the chart has come."""
+    await expect(board.locator("#end-chart .chart-plot svg")).to_be_visible()
+    return list(await board.evaluate(END_LAYOUT))
 # Records every text the board's header shows while the game plays.
 HEADER_WATCH = """() => {
     window.headersSeen = [];
@@ -49,8 +84,12 @@ async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
         await advance(s, TO_THE_END, timeout=240)
         board = s.board
         await expect(board.locator("#final-scores")).to_be_visible()
-        await expect(board.locator(".score-table.reveal tbody tr")).to_have_count(8)
-        # Every city stays on screen, beside the pad, and none is covered by it.
+        # Five players: the pad turns (a row per player, each with its line of the chart; a column per
+        # category, revealed one after the other).
+        await expect(board.locator(".score-table.reveal.transposed tbody tr")).to_have_count(5)
+        await expect(board.locator(".score-table.transposed thead th[data-row]")).to_have_count(8)
+        await expect(board.locator(".score-table.transposed tbody th .swatch")).to_have_count(5)
+        # Every city stays on screen, beside the end screen, and none is covered by it.
         cities = board.locator(".ring .classic-city")
         await expect(cities).to_have_count(5)
         pad = await board.locator("#final-scores").bounding_box()
@@ -72,6 +111,7 @@ async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
         assert not any(c.startswith(HYPHEN) for c in cells), cells
         for value in negatives:
             assert f"{MINUS}{-value}" in cells, (value, cells)
+        assert await end_layout_problems(board) == []
         await shot(board, shots, "tv-classic-end")
         assert not s.errors, s.errors
 
@@ -113,6 +153,7 @@ async def test_a_duel_end_says_what_decided_it(host_url: str, chromium: Browser,
             assert "won by" in text or text.startswith("Tied on"), text
         cells = await board.locator(".score-table td").all_inner_texts()
         assert not any(c.strip().startswith(HYPHEN) for c in cells), cells
+        assert await end_layout_problems(board) == []
         await shot(board, shots, f"tv-duel-end-{victory}")
         assert not s.errors, s.errors
 
@@ -137,5 +178,6 @@ async def test_a_team_game_end_names_the_winning_pair(host_url: str, chromium: B
             assert f"won by {abs(margin)} point" in decided, (decided, result["teams"])
             winner = await board.locator("#final-scores .winner").inner_text()
             assert winner.strip() == f"{' and '.join(pair)} win", winner  # a team's win, not a shared one
+        assert await end_layout_problems(board) == []
         await shot(board, shots, "tv-cities-teams-end")
         assert not s.errors, s.errors

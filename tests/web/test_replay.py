@@ -19,11 +19,14 @@ from playwright.async_api import Browser, Page, expect
 from host.app import TABLES, create_app
 from host.historyweb import HISTORY
 from tests.web.conftest import FIRST_SEED, WEB_DIST
-from tests.web.measure import axe_violations, overflows, sideways
-from tests.web.pages import PHONE_390, TV, shot, watch_errors
+from tests.web.measure import axe_violations, clipped_text, overflows, sideways
+from tests.web.pages import PHONE, PHONE_390, TV, shot, watch_errors
 
 MIN_CHART_TEXT_PX = 20  # axis labels and Age names, drawn size on a 1080p screen
 MIN_LEGEND_PX = 24  # the names and points of the legend
+# Five players with names at the 24-character limit, in three scripts (the phone's end test).
+LONG_NAMES = ("Aleksandra Wiśniewska-Ko", "Βασιλική Παπαδοπούλου Κα", "محمدرضا شجاعی‌پور نیکخو",
+              "Ștefănescu Ionuț-Alexan", "Bartholomew Featherstone")
 
 
 @pytest.fixture
@@ -54,24 +57,35 @@ async def play_out(app: web.Application, code: str, seed: int = 5) -> None:
 
 CHART_SIZES = """(sel) => {
     const chart = document.querySelector(sel);
-    const box = (el) => el && el.getBoundingClientRect();
+    const box = (el) => el.getBoundingClientRect();
     const texts = [...chart.querySelectorAll('svg text')].map((t) => box(t).height);
     const legend = [...chart.querySelectorAll('.chart-legend li')]
         .map((li) => parseFloat(getComputedStyle(li).fontSize));
-    const panel = box(document.querySelector('#end-panel')) || box(chart);
-    const parts = [...document.querySelector('#final-scores').children].map(box);
-    const pad = {left: Math.min(...parts.map((r) => r.left)), right: Math.max(...parts.map((r) => r.right)),
-                 top: Math.min(...parts.map((r) => r.top)), bottom: Math.max(...parts.map((r) => r.bottom))};
-    const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
-    const overlap = Boolean(pad && panel && !apart(panel, pad));
-    const inside = panel.left >= 0 && panel.top >= 0 && panel.right <= innerWidth + 0.5
-        && panel.bottom <= innerHeight + 0.5;
-    return {texts, legend, overlap, inside, lines: chart.querySelectorAll('polyline.line').length};
+    const apart = (a, b) => a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5
+        || b.bottom <= a.top + 0.5;
+    // What the end screen's chart and buttons must never cover: the cities, the header, the Duel's track
+    // and tokens, the score pad.
+    const kept = [...document.querySelectorAll(
+        '.duel-city, .classic-city, .status, .military, .progress-board, #final-scores .score-table')];
+    const mine = [chart, ...document.querySelectorAll('#final-scores .end-actions button')];
+    const covers = mine.flatMap((el) => kept.filter((k) => !apart(box(el), box(k)))
+        .map((k) => `${el.id || el.dataset.action} over ${k.className}`));
+    const r = box(chart);
+    const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+    const ages = [...chart.querySelectorAll('text.age-label')].map(box);
+    const agesApart = ages.every((a, i) => ages.every((b, j) => j <= i || apart(a, b)));
+    // Where the pad is the chart's legend: each player's name with its line.
+    const keys = [...document.querySelectorAll('#final-scores .score-table .col-name')]
+        .filter((name) => name.parentElement.querySelector('.swatch'))
+        .map((name) => parseFloat(getComputedStyle(name).fontSize));
+    return {texts, legend, keys, covers, inside, agesApart, ages: ages.length,
+            lines: chart.querySelectorAll('polyline.line').length};
 }"""
 
 
 async def chart_sizes(board: Page, chart: str) -> dict[str, Any]:
-    """The drawn sizes of a chart's texts, its legend's font size and whether it covers the score pad."""
+    """The drawn sizes of a chart's texts and its legend's type, whether its Age labels stay apart and what
+    of the board it or the end screen's buttons cover."""
     return dict(await board.evaluate(CHART_SIZES, chart))
 
 
@@ -103,24 +117,30 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await phone.reload()
         await expect(board.locator("#final-scores")).to_be_visible()
         await expect(board.locator("#end-chart")).to_be_visible()
-        await board.wait_for_timeout(1500)  # the score pad's rows have come in
+        await board.wait_for_timeout(3000)  # the score pad's rows have come in
         await shot(board, shots, "end-chart-duel")
         sizes = await chart_sizes(board, "#end-chart")
-        assert sizes["lines"] == 2 and sizes["inside"] and not sizes["overlap"], sizes
+        assert sizes["lines"] == 2 and sizes["inside"] and sizes["covers"] == [], sizes
+        assert sizes["ages"] == 3 and sizes["agesApart"], sizes
         assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX, sizes["texts"]
-        assert min(sizes["legend"]) >= MIN_LEGEND_PX, sizes["legend"]
+        # The pad beside the chart is its legend (each name with its line).
+        assert sizes["legend"] == [] and len(sizes["keys"]) == 2, sizes
+        assert min(sizes["keys"]) >= MIN_LEGEND_PX, sizes
         assert await overflows(board) == [] and await axe_violations(board) == []
-        total = await board.locator("#end-chart .chart-legend").inner_text()
+        total = await board.locator("#end-chart polyline.line").first.get_attribute("points")
         await board.click("#end-chart [data-category=blue]")
         await expect(board.locator("#end-chart")).to_have_attribute("data-category", "blue")
-        result = table.engine_game.result()
-        blue = await board.locator("#end-chart .chart-legend .points").all_inner_texts()
-        assert sorted(int(n) for n in blue) == sorted(p["blue"] for p in result["scores"])
-        assert await board.locator("#end-chart .chart-legend").inner_text() != total
+        await expect(board.locator("#end-chart .chart-title")).to_contain_text("Civilian (blue)")
+        assert await board.locator("#end-chart polyline.line").first.get_attribute("points") != total
 
         # The phone's chart, in its own language, and the replay it starts and drives; the TV follows.
         await phone.click("#phone-end [data-action=chart]")
         await expect(phone.locator("#phone-end-chart polyline.line")).to_have_count(2)
+        await phone.click("#phone-end-chart [data-category=blue]")  # a category's points, in the legend
+        await expect(phone.locator("#phone-end-chart")).to_have_attribute("data-category", "blue")
+        result = table.engine_game.result()
+        blue = await phone.locator("#phone-end-chart .chart-legend .points").all_inner_texts()
+        assert sorted(int(n) for n in blue) == sorted(p["blue"] for p in result["scores"])
         await shot(phone, shots, "phone-end-chart")
         assert await sideways(phone) == []
         await phone.click("#sheet [data-ui=close]")
@@ -158,6 +178,10 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await expect(board.locator("#replay-bar")).to_have_attribute("data-at", str(at_age_two))
         await board.keyboard.press("ArrowUp")
         await expect(board.locator(".duel-game .status .phase")).to_contain_text("3")
+        # The moments of the steps passed show as in play: in the log's place, not over the header or track.
+        moment = board.locator("#replay .center-foot .moment-area #moment")
+        await expect(moment).to_be_visible()
+        assert await board.locator("#moment").count() == 1
         for _ in range(3):  # 4× down to ½× (5 s a stop): the pause below comes before any step
             await board.keyboard.press("-")
         await expect(board.locator("#replay-bar")).to_have_attribute("data-speed", "0.5")
@@ -173,6 +197,7 @@ async def test_the_end_chart_and_a_replay_driven_from_a_phone_and_by_keys(
         await expect(board.locator("#replay-bar")).to_have_count(0)
         await expect(board.locator("#final-scores")).to_be_visible()
         await expect(phone.locator("#phone-remote")).to_have_count(0)
+        assert await board.locator("#board-menu").count() == 0  # Escape ended the replay, nothing more
 
         # The phone's history: its player removes their name.
         await phone.goto(f"{url}/")
@@ -204,11 +229,15 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         watch_errors(tv, errors)
         await tv.goto(f"{url}/board/{table.code}")
         await expect(tv.locator("#end-chart")).to_be_visible()
-        await tv.wait_for_timeout(1500)
+        await tv.wait_for_timeout(3000)  # the score pad's rows have come in
         await shot(tv, shots, "end-chart-classic-3")
         sizes = await chart_sizes(tv, "#end-chart")
-        assert sizes["lines"] == 3 and sizes["inside"] and not sizes["overlap"], sizes
-        assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX and min(sizes["legend"]) >= MIN_LEGEND_PX
+        assert sizes["lines"] == 3 and sizes["inside"] and sizes["covers"] == [], sizes
+        assert sizes["ages"] == 3 and sizes["agesApart"], sizes
+        # 7 Wonders: the pad above the chart is its legend (each name with its line); the plot keeps the
+        # screen's width.
+        assert sizes["legend"] == [] and len(sizes["keys"]) == 3, sizes
+        assert min(sizes["texts"]) >= MIN_CHART_TEXT_PX and min(sizes["keys"]) >= MIN_LEGEND_PX, sizes
         await tv.goto(f"{url}/")
         await tv.click("[data-action=history]")
         game = tv.locator(".history-game")
@@ -244,5 +273,54 @@ async def test_history_on_the_tv_replays_a_kept_game_with_its_hands(
         await expect(tv.locator("#history")).to_be_visible()
         refusal = [e for e in errors if "status of 400" in e]  # the forged record's refusal, on purpose
         assert len(refusal) == 1 and [e for e in errors if e not in refusal] == []
+    finally:
+        await ctx.close()
+
+
+async def test_a_phones_end_fits_a_small_persian_phone(
+        host: tuple[str, web.Application], chromium: Browser, shots: Path | None) -> None:
+    """A 360 px phone in Persian after a five-player game of long names: its result (a line per player), the
+    chart's sheet and the replay's remote, nothing wider than the phone and no text cut off (its own city,
+    drawn as in play, aside)."""
+    url, app = host
+    errors: list[str] = []
+    tables = app[TABLES]
+    table = await tables.create("classic", seats=5)
+    ctx = await chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="fa")
+    try:
+        phone = await ctx.new_page()
+        watch_errors(phone, errors)
+        await phone.goto(f"{url}/t/{table.code}")
+        await phone.fill("#name", LONG_NAMES[0])
+        await phone.click("[data-action=join]")
+        await expect(phone.locator(".phone-head .me")).to_have_text(LONG_NAMES[0])
+        for seat, name in enumerate(LONG_NAMES[1:], start=1):
+            await tables.join(table, name, seat)
+        await tables.start(table)
+        await play_out(app, table.code)
+        await phone.reload()
+        result = phone.locator("#result .score-list > li")
+        await expect(result).to_have_count(5)
+        await expect(result.first.locator(".score-parts li")).to_have_count(7)
+        await expect(phone.locator("#phone-end [data-action=chart]")).to_be_enabled()
+        cities = ".classic-city"
+        assert await sideways(phone) == [] and await clipped_text(phone, cities) == []
+        await shot(phone, shots, "phone-end-fa-360")
+        await phone.click("#phone-end [data-action=chart]")
+        await expect(phone.locator("#phone-end-chart polyline.line")).to_have_count(5)
+        assert await sideways(phone) == [] and await clipped_text(phone, cities) == []
+        await shot(phone, shots, "phone-end-chart-fa-360")
+        await phone.click("#sheet [data-ui=close]")
+        await phone.click("#phone-end [data-action=replay]")
+        await expect(phone.locator("#phone-remote")).to_be_visible()
+        row = [await phone.locator(f"#phone-remote [data-remote={b}]").bounding_box()
+               for b in ("back", "toggle", "next")]
+        assert all(box is not None for box in row)
+        tops = {round(box["y"]) for box in row if box is not None}
+        assert len(tops) == 1, "back, play and forward share a row, as on a remote"
+        assert await sideways(phone) == [] and await clipped_text(phone, cities) == []
+        assert await axe_violations(phone) == []
+        await shot(phone, shots, "phone-remote-fa-360")
+        assert errors == []
     finally:
         await ctx.close()

@@ -26,7 +26,6 @@ import { GAMES, gameOf } from "./games.js";
 import { patchedView, resendView } from "./lib/viewsync.js";
 import "./after/after.css";
 import "./after/strings/index.js";
-import { EndPanel } from "./after/end.js";
 import { HistoryScreen } from "./after/history.js";
 import { entriesBetween, entriesUpTo, keyCommand, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
 import { BoardMenu, RemoteBar, RENEW_BEFORE_S, SetupCodes, TakeoverCode } from "./lib/pairing.js";
@@ -322,7 +321,7 @@ socket.on("new_table", (msg) => {
   if (msg.old_code === state.code && msg.code && msg.code !== state.code) openTable(msg.code, { rewatch: false });
 });
 socket.on("error", (msg) => {
-  state.error = msg?.message || msg?.error || "";
+  state.error = errorText(msg);
   paint();
 });
 
@@ -416,6 +415,7 @@ const handlers = {
     const reply = await act("play_again", { code: state.code });
     if (reply.ok && reply.code && reply.code !== state.code) openTable(reply.code);
   },
+  onReplay: () => openReplay(), // the end screen's "Replay on the TV" (after/replay.js)
 };
 
 window.addEventListener("popstate", () => {
@@ -488,7 +488,8 @@ function replayContext(replay) {
   });
 }
 
-/** The TV's replay: the game's own board at this stop, its log up to there, the bar, the chart. */
+/** The TV's replay: the game's own board at this stop, its log up to there and its moments in their place
+ * (as in play), the bar, the chart. */
 function ReplayScreen() {
   const replay = state.replay;
   const rg = gameOf(replay.timeline?.kind);
@@ -500,7 +501,7 @@ function ReplayScreen() {
   const none = () => {};
   return html`<div class="replaying ${replay.hands ? "hands-on" : ""}" id="replay" data-step=${replay.step}>
     <${rg.Board} table=${{ ...table, state: replay.view.phase === "over" ? "over" : "playing" }} view=${replay.view} names=${seatNames} log=${log} error=${state.error}
-      handlers=${{ onStart: none, onRelease: null, onSetBot: null, onClock: null, onPlayAgain: none }} fresh=${new Set()} clock=${null} />
+      handlers=${{ onStart: none, onRelease: null, onSetBot: null, onClock: null, onPlayAgain: none }} fresh=${new Set()} clock=${null} moments=${html`<${Moments} />`} />
     <${RevealedHands} replay=${replay} names=${seatNames} />
     <${ReplayChart} replay=${replay} names=${seatNames} />
     <${ReplayBar} replay=${replay} onCommand=${replayCommand} />
@@ -508,7 +509,9 @@ function ReplayScreen() {
 }
 
 // The TV remote in a replay: arrows step and jump between Ages, Space/Enter play or pause, Esc ends. A
-// focused button keeps its own Enter and Space.
+// focused button keeps its own Enter and Space. Heard first (capture) and kept from the page's spatial
+// navigation (lib/spatial.js): an arrow that steps the replay must not also move the focus onto the bar's
+// buttons, or the next Space or Enter would press that button instead of playing.
 window.addEventListener("keydown", (ev) => {
   if (!state.replay || ev.altKey || ev.ctrlKey || ev.metaKey) return;
   const tag = ev.target?.tagName;
@@ -517,8 +520,9 @@ window.addEventListener("keydown", (ev) => {
   const command = keyCommand(ev.key, state.replay);
   if (!command) return;
   ev.preventDefault();
+  ev.stopPropagation();
   replayCommand(command);
-});
+}, { capture: true });
 
 function HistoryButton() {
   return html`<button class="history-open" data-action="history" onClick=${() => { state.screen = "history"; paint(); }}>${t("history.open")}</button>`;
@@ -548,11 +552,9 @@ function Page() {
   }
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
-  const over = state.table.state === "over";
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
     handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} />
-    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />
-    ${over ? html`<${EndPanel} key=${state.code} code=${state.code} names=${names()} onReplay=${() => openReplay()} />` : null}`;
+    <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 
 /** The language of this screen (the TV's in the lobby and at set-up, the phone's on the join page). */
@@ -585,7 +587,7 @@ function paintNow() {
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />
-    <${Page} />${inGame() ? null : html`<${Moments} />`}<${Overlays} />`, root);
+    <${Page} />${inGame() || state.replay ? null : html`<${Moments} />`}<${Overlays} />`, root);
   keepFocus();
   if (Object.keys(gliding).length) {
     playMoves(gliding);

@@ -120,10 +120,19 @@ def give_turn(game: DuelGame, seat: int) -> None:
     reposition(game, lambda position: position.update(to_play=seat))
 
 
-def ready(front: list[str], age: int = 1, seat: int = 0, coins: int = 40) -> DuelGame:
-    """A game at ``age`` with ``front`` accessible, ``seat`` to act, both players rich."""
-    return game_from({"age": age, "to_play": seat, "structure": deck_for(age, front),
-                      "cities": [{"coins": coins}, {"coins": coins}]})
+def ready(front: list[str], age: int = 1, seat: int = 0, coins: int = 40,
+          cities: tuple[Position, Position] = ({}, {}), **position: Any) -> DuelGame:
+    """A game at ``age`` with ``front`` accessible, ``seat`` to act, both players holding ``coins``; the
+    ``cities`` add their parts (coins, cards, Wonders, tokens) and ``position`` its other parts. When cards
+    of ``age`` are placed (cities, Wonders, discard), the builder deals the structure around their slots."""
+    placed = [c for city in cities for c in city.get("cards", [])] + [
+        w["card"] for city in cities for w in city.get("wonders", []) if isinstance(w, dict) and "card" in w
+    ] + list(position.get("discard") or [])
+    structure: Any = deck_for(age, front)
+    if any(_age(c) == age for c in placed):
+        structure = {"accessible": list(front)}
+    return game_from({"age": age, "to_play": seat, "structure": structure,
+                      "cities": [{"coins": coins, **city} for city in cities], **position})
 
 
 def coins(game: DuelGame) -> list[int]:

@@ -7,7 +7,6 @@ from typing import Any
 from engine.duel.game import DuelGame
 from engine.duel.material import TOKEN_INDEX
 from engine.duel.scoring import score_pad
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
@@ -30,17 +29,20 @@ def wonder(game: DuelGame, w: str, card: str, seat: int = 0) -> list[dict[str, A
     return game.apply(seat, {"type": "wonder", "card": card, "wonder": w})
 
 
-def library_game(removed: list[str]) -> DuelGame:
-    board = [t for t in TOKEN_INDEX if t not in removed]
-    game = edit.new(progress_board=board, progress_removed=removed)
-    edit.set_coins(game, 40, 40)
-    edit.set_wonders(game, 0, "the_great_library", "the_sphinx")
-    return game
+def library_game(removed: list[str], cards: tuple[str, ...] = (), progress: tuple[str, ...] = (),
+                 age: int = 1) -> DuelGame:
+    """Seat 0 to play, with the Great Library and the Sphinx to build; ``removed`` is the box (the Great
+    Library draws its first 3), the board the other tokens less the city's ``progress``."""
+    board = [t for t in TOKEN_INDEX if t not in removed and t not in progress]
+    return game_from({"age": age, "to_play": 0, "progress_board": board, "progress_boxed": removed,
+                      "cities": [{"coins": 40, "cards": list(cards), "progress": list(progress),
+                                  "wonders": ["the_great_library", "the_sphinx", "the_pyramids",
+                                              "the_colossus"]},
+                                 {"coins": 40}]})
 
 
 def test_two_unit_card_counts_two_in_the_price() -> None:
-    game = edit.ready(["guard_tower"], coins=10)
-    edit.give(game, 1, "sawmill", "glassworks", "tavern")
+    game = ready(["brewery"], age=2, coins=10, cities=({}, {"cards": ["sawmill", "glassworks", "tavern"]}))
     prices = game.view(0)["players"][0]["trade_prices"]
     assert prices == {"wood": 4, "clay": 2, "stone": 2, "glass": 3, "papyrus": 2}
 
@@ -68,19 +70,18 @@ def test_chain_with_coin_cost_is_free_and_gives_urbanism_coins() -> None:
 
 
 def test_military_tokens_on_each_side_once_losses_to_the_bank() -> None:
-    game = edit.ready(["guard_tower", "palisade", "stable", "garrison"], coins=20)
-    edit.set_coins(game, None, 1)
-    edit.set_pawn(game, 2)
+    front = ["guard_tower", "palisade", "stable", "garrison"]
+    game = ready(front, coins=20, pawn=2, cities=({}, {"coins": 1}))
     events = build(game, "guard_tower")  # seat 0: 2 -> 3, seat 1 loses its only coin
     assert pawn(game) == 3 and coins(game) == [20, 0]
     assert events_of(events, "military_token")[0]["lost"] == 1
-    edit.set_coins(game, None, 20)
+    game = ready(front, seat=1, coins=20, pawn=3)  # seat 1's 2-coin token is gone
     build(game, "palisade", seat=1)  # 3 -> 2: seat 1's own side, nothing for anybody
     assert coins(game) == [20, 18]
-    edit.set_pawn(game, -5)
-    events = build(game, "stable", seat=0)  # seat 0 into its own token zone: -5 -> -4, nothing
+    game = ready(front, coins=20, pawn=-5)  # seat 0's 2-coin token is gone
+    events = build(game, "stable", seat=0)  # seat 0 back toward the centre: -5 -> -4, nothing
     assert pawn(game) == -4 and not events_of(events, "military_token") and coins(game)[0] == 18  # 2 for wood
-    edit.set_pawn(game, -2)
+    game = ready(front, seat=1, coins=20, pawn=-2, military_tokens=[True, True, False, True])
     events = build(game, "garrison", seat=1)  # seat 1: -2 -> -3, seat 0 loses 2
     assert pawn(game) == -3 and [(e["side"], e["lost"]) for e in events_of(events, "military_token")] == [
         (0, 2)]
@@ -107,20 +108,19 @@ def test_colossus_gets_no_strategy_shield() -> None:
 
 
 def test_mausoleum_builds_a_destroyed_card_free_without_urbanism() -> None:
-    game = edit.ready(["guard_tower", "theater"], age=2, coins=40)
-    edit.give(game, 1, "sawmill")
-    edit.give_token(game, 0, "urbanism")
-    edit.set_wonders(game, 0, "the_statue_of_zeus", "the_mausoleum")
+    game = ready(["guard_tower", "theater", "tavern"], coins=40, cities=(
+        {"progress": ["urbanism"],
+         "wonders": ["the_statue_of_zeus", "the_mausoleum", "the_pyramids", "the_colossus"]},
+        {"cards": ["lumber_yard"]}))
     wonder(game, "the_statue_of_zeus", "guard_tower")
-    game.apply(0, {"type": "destroy", "card": "sawmill"})
-    assert game.view(None)["discard"] == ["sawmill"]
-    edit.give_turn(game, 0)
-    edit.set_coins(game, 10)
+    game.apply(0, {"type": "destroy", "card": "lumber_yard"})
+    assert game.view(None)["discard"] == ["lumber_yard"]
+    game.apply(1, {"type": "discard", "card": "tavern"})
     wonder(game, "the_mausoleum", "theater")
     before = coins(game)[0]
-    events = game.apply(0, {"type": "mausoleum", "card": "sawmill"})
+    events = game.apply(0, {"type": "mausoleum", "card": "lumber_yard"})
     assert coins(game)[0] == before and not events_of(events, "coins")
-    assert game.view(1)["players"][1]["trade_prices"]["wood"] == 4
+    assert game.view(1)["players"][1]["trade_prices"]["wood"] == 3  # seat 0's Lumber Yard: 2 + 1
 
 
 def test_mausoleum_card_gives_its_chain() -> None:
@@ -136,8 +136,8 @@ def test_mausoleum_card_gives_its_chain() -> None:
 
 
 def test_great_library_law_gives_scientific_supremacy() -> None:
-    game = library_game(["law", "agriculture", "philosophy", "economy", "masonry"])
-    edit.give(game, 0, "workshop", "apothecary", "scriptorium", "pharmacist", "academy")
+    game = library_game(["law", "agriculture", "philosophy", "economy", "masonry"], age=3,
+                        cards=("workshop", "apothecary", "scriptorium", "pharmacist", "academy"))
     card = game.legal_actions(0)[0]["card"]
     wonder(game, "the_great_library", card)
     assert game.view(0)["pending"]["options"] == ["law", "agriculture", "philosophy"]
@@ -152,15 +152,14 @@ def test_great_library_theology_does_not_replay_the_library_itself() -> None:
     wonder(game, "the_great_library", card)
     game.apply(0, {"type": "progress", "token": "theology"})
     assert game.to_act() == [1]
-    edit.give_turn(game, 0)
+    game.apply(1, next(a for a in game.legal_actions(1) if a["type"] == "discard"))
     card = game.legal_actions(0)[0]["card"]
     events = wonder(game, "the_sphinx", card)
     assert len(events_of(events, "replay")) == 1 and game.to_act() == [0]
 
 
 def test_great_library_mathematics_counts_itself() -> None:
-    game = library_game(["mathematics", "agriculture", "philosophy", "economy", "masonry"])
-    edit.give_token(game, 0, "law")
+    game = library_game(["mathematics", "agriculture", "philosophy", "economy", "masonry"], progress=("law",))
     card = game.legal_actions(0)[0]["card"]
     wonder(game, "the_great_library", card)
     game.apply(0, {"type": "progress", "token": "mathematics"})
@@ -179,16 +178,17 @@ def test_theology_statue_of_zeus_destroys_then_replays() -> None:
 
 
 def test_arena_counts_only_own_wonders_lighthouse_itself() -> None:
-    game = edit.ready(["arena", "lighthouse"], age=3, coins=40)
-    edit.set_wonders(game, 0, "the_appian_way", "circus_maximus", built=1)
-    edit.set_wonders(game, 1, "the_colossus", "the_great_library", built=2)
-    edit.give(game, 0, "brewery", "tavern")
-    edit.set_coins(game, 10)
-    build(game, "arena")
+    wonders = ({"wonders": [{"id": "the_appian_way", "built": True}, "circus_maximus", "the_pyramids",
+                            "the_sphinx"]},
+               {"wonders": [{"id": "the_colossus", "built": True}, {"id": "the_great_library", "built": True},
+                            "piraeus", "the_mausoleum"], "progress": ["law"]})
+    game = ready(["arena", "lighthouse"], age=3, coins=10,
+                 cities=({**wonders[0], "cards": ["brewery", "tavern"]}, wonders[1]))
+    build(game, "arena")  # free by the Brewery's chain
     assert coins(game)[0] == 10 + 2
-    edit.give_turn(game, 0)
-    edit.set_coins(game, 10)
-    build(game, "lighthouse")
+    game = ready(["lighthouse"], age=3, coins=10,
+                 cities=({**wonders[0], "cards": ["brewery", "tavern", "arena"]}, wonders[1]))
+    build(game, "lighthouse")  # free by the Tavern's chain
     assert coins(game)[0] == 10 + 4  # tavern, brewery, arena and the lighthouse itself
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import build, coins, events_of, give, give_token, give_turn, ready, set_wonders
 
 
@@ -56,25 +55,23 @@ def test_own_production_is_not_consumed() -> None:
 
 
 def test_yellow_and_wonder_production_not_in_opponent_price() -> None:
-    game = edit.ready(["guard_tower"], coins=10)
-    edit.give(game, 0, "forum", "caravansery")
+    game = ready([], age=2, coins=10, cities=({"cards": ["forum", "caravansery"]}, {}))
     assert game.view(1)["players"][1]["trade_prices"] == dict.fromkeys(
         ["wood", "clay", "stone", "glass", "papyrus"], 2)
 
 
 def test_choice_production_covers_one_unit() -> None:
-    game = edit.ready(["workshop", "apothecary"], coins=0)
-    edit.give(game, 0, "forum")
-    assert events_of(build(game, "workshop"), "build")[0]["cost"] == 0
+    game = ready(["temple", "brewery"], age=2, coins=0, cities=({"cards": ["lumber_yard", "forum"]}, {}))
+    ev = events_of(build(game, "temple"), "build")[0]  # wood from the Lumber Yard, papyrus from the Forum
+    assert ev["cost"] == 0 and ev["breakdown"]["trade"] == {}
 
 
 @pytest.mark.parametrize(("reserve", "resource"), [("stone_reserve", "stone"), ("clay_reserve", "clay"),
                                                     ("wood_reserve", "wood"), ("customs_house", "glass"),
                                                     ("customs_house", "papyrus")])
 def test_fixed_price_one(reserve: str, resource: str) -> None:
-    game = edit.ready(["guard_tower"], coins=10)
-    edit.give(game, 1, "shelf_quarry", "sawmill", "brickyard", "glassworks", "press")
-    edit.give(game, 0, reserve)
+    game = ready([], age=2, coins=10, cities=(
+        {"cards": [reserve]}, {"cards": ["shelf_quarry", "sawmill", "brickyard", "glassworks", "press"]}))
     assert game.view(0)["players"][0]["trade_prices"][resource] == 1
 
 

@@ -7,7 +7,6 @@ import pytest
 import engine
 from engine import IllegalAction
 from engine.duel.game import DuelGame
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     coins,
     deck_for,
@@ -225,12 +224,9 @@ def test_reveal_comes_before_the_replay_turn() -> None:
 
 
 def test_strategy_applies_to_a_red_card_built_by_the_mausoleum() -> None:
-    game = edit.ready(["guard_tower", "walls"], coins=40)
-    edit.set_wonders(game, 0, "the_mausoleum")
-    game.apply(0, {"type": "discard", "card": "walls"})
-    game.apply(1, {"type": "discard", "card": "guard_tower"})
-    edit.give_token(game, 0, "strategy")
-    edit.give_turn(game, 0)
+    mine = {"progress": ["strategy"],
+            "wonders": ["the_mausoleum", "the_pyramids", "the_sphinx", "the_colossus"]}
+    game = ready(["temple"], age=2, coins=40, discard=deck_for(1, []) + ["walls"], cities=(mine, {}))
     card = game.legal_actions(0)[0]["card"]
     game.apply(0, {"type": "wonder", "card": card, "wonder": "the_mausoleum"})
     game.apply(0, {"type": "mausoleum", "card": "walls"})

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 import pytest
 
 from engine.duel import pricing, readings
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
+    deck_for,
     events_of,
     give_token,
     new,
@@ -66,13 +66,12 @@ def test_TOKENS_CHECKED_EACH_SPACE_off(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _mausoleum_statue_with_urbanism() -> tuple[int, list[dict[str, object]], object]:
-    game = edit.ready(["guard_tower", "theater", "statue"], coins=40)
-    edit.give(game, 0, "theater")
-    edit.give_token(game, 0, "urbanism")
-    edit.set_wonders(game, 0, "the_mausoleum")
-    game.apply(0, {"type": "discard", "card": "statue"})
-    game.apply(1, {"type": "discard", "card": "theater"})
-    game.apply(0, {"type": "wonder", "card": "guard_tower", "wonder": "the_mausoleum"})
+    # Seat 0 holds the Theater (the Statue's chain); the Statue is in the discard pile.
+    mine = {"cards": ["theater"], "progress": ["urbanism"],
+            "wonders": ["the_mausoleum", "the_pyramids", "the_sphinx", "the_colossus"]}
+    game = ready(["temple"], age=2, coins=40, discard=deck_for(1, ["theater"])[:19] + ["statue"],
+                 cities=(mine, {}))
+    game.apply(0, {"type": "wonder", "card": "temple", "wonder": "the_mausoleum"})
     before = coins(game)[0]
     events = game.apply(0, {"type": "mausoleum", "card": "statue"})
     return coins(game)[0] - before, events, game
@@ -146,17 +145,16 @@ def test_LAST_DRAFT_WONDER_AUTOMATIC_off(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_PAIR_WITHOUT_TOKEN_GIVES_NOTHING() -> None:
     """§16.3: a pair with an empty board gives nothing and the turn passes."""
-    game = edit.ready(["workshop"])
-    game.state.progress_board.clear()
-    edit.give(game, 0, "laboratory")
+    # Seat 1 took the 5 tokens of the board; seat 0 pairs the Workshop's plumb with the Laboratory's.
+    game = ready(["laboratory"], age=2, progress_board=[], cities=(
+        {"cards": ["workshop"]}, {"progress": ["agriculture", "law", "strategy", "theology", "urbanism"]}))
     before = coins(game)[0]
-    build(game, "workshop")
-    assert game.to_act() == [1] and coins(game)[0] == before - 2
+    paid = events_of(build(game, "laboratory"), "build")[0]["cost"]
+    assert game.to_act() == [1] and coins(game)[0] == before - paid
 
 
 def test_PROGRESS_CHOICE_MANDATORY() -> None:
     """§14.7: with tokens on the board the pair choice must be made (no pass action exists)."""
-    game = edit.ready(["workshop"])
-    edit.give(game, 0, "laboratory")
-    build(game, "workshop")
+    game = ready(["laboratory"], age=2, cities=({"cards": ["workshop"]}, {}))
+    build(game, "laboratory")
     assert {a["type"] for a in game.legal_actions(0)} == {"progress"}

@@ -9,7 +9,7 @@ from typing import Any
 
 import engine
 from engine.duel.scoring import ROWS, score_pad, score_sources
-from tests.engine.duel.state_edits import give, give_token, ready, set_coins, set_pawn, set_wonders
+from tests.engine.duel.helpers import ready
 
 GAMES = 40
 
@@ -38,9 +38,8 @@ def _points(game: Any, seat: int) -> dict[str, tuple[str, int]]:
 
 def test_a_guild_names_its_points() -> None:
     """The Magistrates Guild counts the blue cards of the city with the most (here the opponent's, 3)."""
-    game = ready(["magistrates_guild"], age=3)
-    give(game, 0, "magistrates_guild", "theater")
-    give(game, 1, "baths", "altar", "theater")
+    game = ready([], age=3, cities=({"cards": ["magistrates_guild", "theater"]},
+                                    {"cards": ["baths", "altar", "temple"]}))
     points = _points(game, 0)
     assert points["magistrates_guild"] == ("purple", 3)
     assert points["theater"] == ("blue", 3)
@@ -48,12 +47,10 @@ def test_a_guild_names_its_points() -> None:
 
 
 def test_progress_tokens_wonders_coins_and_the_pawn_name_their_points() -> None:
-    game = ready([], age=2)
-    give_token(game, 0, "agriculture")
-    give_token(game, 0, "mathematics")
-    set_wonders(game, 0, "the_pyramids", "the_sphinx", built=1)
-    set_coins(game, 10, 0)
-    set_pawn(game, 4)
+    game = ready([], age=2, pawn=4, cities=(
+        {"coins": 10, "progress": ["agriculture", "mathematics"],
+         "wonders": [{"id": "the_pyramids", "built": True}, "the_sphinx", "the_colossus", "piraeus"]},
+        {"coins": 0}))
     points = _points(game, 0)
     assert points["agriculture"] == ("progress", 4)
     assert points["mathematics"] == ("progress", 6)  # 3 per token held, itself included

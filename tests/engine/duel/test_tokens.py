@@ -6,13 +6,12 @@ import pytest
 
 from engine import IllegalAction
 from engine.duel.game import DuelGame
-from engine.duel.material import TOKEN_INDEX
 from engine.duel.scoring import score_pad
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     build,
     coins,
     events_of,
+    game_from,
     give,
     give_token,
     give_turn,
@@ -27,11 +26,12 @@ REMOVED = ["architecture", "economy", "masonry", "mathematics", "philosophy"]
 
 
 def paired(board: list[str] = BOARD) -> DuelGame:
-    """Seat 0 builds its second plumb card: a progress choice is pending."""
-    game = edit.ready(["workshop"], coins=20)
-    game.state.progress_board[:] = [TOKEN_INDEX[t] for t in board]
-    edit.give(game, 0, "laboratory")
-    build(game, "workshop")
+    """Seat 0 builds its second plumb card (the Laboratory, with the Workshop): a progress choice is
+    pending. ``board`` is the tokens left on the board; seat 1 took the others of the 5."""
+    taken = [t for t in BOARD + REMOVED if t not in board][:len(BOARD) - len(board)]
+    game = ready(["laboratory"], age=2, coins=20, progress_board=board,
+                 cities=({"cards": ["workshop"]}, {"progress": taken}))
+    build(game, "laboratory")
     return game
 
 
@@ -54,9 +54,8 @@ def test_pair_with_empty_board_gives_nothing() -> None:
 
 
 def test_a_pair_needs_the_same_symbol_twice() -> None:
-    game = edit.ready(["workshop"], coins=20)
-    edit.give(game, 0, "school")
-    build(game, "workshop")
+    game = ready(["laboratory"], age=2, coins=20, cities=({"cards": ["apothecary"]}, {}))
+    build(game, "laboratory")  # a plumb with a wheel
     assert game.to_act() == [1]
 
 
@@ -69,14 +68,13 @@ def test_coin_tokens(token: str, gained: int) -> None:
 
 
 def test_agriculture_philosophy_mathematics_points() -> None:
-    game = edit.new()
-    for t in ("agriculture", "philosophy"):
-        edit.give_token(game, 0, t)
-    assert score_pad(game.state, 0)["progress"] == 11
-    edit.give_token(game, 0, "mathematics")
-    assert score_pad(game.state, 0)["progress"] == 11 + 9
-    edit.give_token(game, 1, "mathematics")
-    assert score_pad(game.state, 1)["progress"] == 3
+    def tokens(mine: list[str], theirs: list[str]) -> DuelGame:
+        return game_from({"cities": [{"progress": mine}, {"progress": theirs}]})
+
+    assert score_pad(tokens(["agriculture", "philosophy"], []).state, 0)["progress"] == 11
+    assert score_pad(tokens(["agriculture", "philosophy", "mathematics"], []).state, 0)["progress"] == 11 + 9
+    # Mathematics counts its own city's tokens only.
+    assert score_pad(tokens(["agriculture", "philosophy"], ["mathematics"]).state, 1)["progress"] == 3
 
 
 def test_law_is_a_symbol_and_can_complete_supremacy() -> None:
@@ -122,16 +120,16 @@ def test_urbanism_four_coins_per_chain_build() -> None:
 
 
 def test_masonry_and_architecture_apply_when_gained() -> None:
-    """The Baths (1 stone) cost 2 coins; once Masonry is taken they cost nothing, at once."""
-    game = edit.ready(["workshop", "baths"], coins=20)
-    game.state.progress_board[:] = [TOKEN_INDEX["agriculture"], TOKEN_INDEX["masonry"]]
-    edit.give(game, 0, "laboratory")
-    assert {c["card"]: c["build"]["cost"] for c in game.view(0)["my_turn"]["cards"]}["baths"] == 2
-    build(game, "workshop")
+    """The Statue (2 clay) costs 4 coins; once Masonry is taken it costs nothing, at once."""
+    game = ready(["brewery", "statue", "laboratory"], age=2, coins=20,
+                 progress_board=["agriculture", "masonry"],
+                 cities=({"cards": ["workshop"]}, {"progress": ["law", "strategy", "theology"]}))
+    assert {c["card"]: c["build"]["cost"] for c in game.view(0)["my_turn"]["cards"]}["statue"] == 4
+    build(game, "laboratory")
     game.apply(0, {"type": "progress", "token": "masonry"})
-    edit.give_turn(game, 0)
-    baths = {c["card"]: c for c in game.view(0)["my_turn"]["cards"]}["baths"]["build"]
-    assert baths["cost"] == 0 and baths["breakdown"]["discount"] == {"stone": 1}
+    game.apply(1, {"type": "discard", "card": "brewery"})
+    statue = {c["card"]: c for c in game.view(0)["my_turn"]["cards"]}["statue"]["build"]
+    assert statue["cost"] == 0 and statue["breakdown"]["discount"] == {"clay": 2}
 
 
 def test_economy_token_only_with_trade() -> None:

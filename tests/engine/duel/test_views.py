@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import give, jump, new, ready, set_coins
 
 VIEW_KEYS = {"game", "kind", "seat", "phase", "age", "to_act", "first_player", "pending", "draft",
@@ -29,18 +28,18 @@ def test_view_keys(seat: int | None) -> None:
 
 
 def test_my_turn_only_for_the_acting_seat() -> None:
-    game = edit.ready(["aqueduct", "tavern"], age=2, coins=5)
-    edit.give(game, 1, "shelf_quarry")
+    game = ready(["aqueduct", "brewery"], age=2, coins=5, cities=({}, {"cards": ["shelf_quarry"]}))
     assert game.view(1)["my_turn"] is None and game.view(None)["my_turn"] is None
     mine = game.view(0)["my_turn"]
     cards = {c["card"]: c for c in mine["cards"]}
-    assert set(cards) == {"aqueduct", "tavern"}
+    assert set(cards) == {"aqueduct", "brewery"}
     aq = cards["aqueduct"]
     assert aq["build"] == {"legal": False, "cost": 12, "reason": "costs 12 coins, you have 5",
                            "breakdown": {"card_coins": 0, "trade": {"stone": 12}, "chain": False,
                                          "discount": {}, "to_opponent": 0}}
-    assert aq["discard"] == 2 and aq["slot"] == 18
-    assert cards["tavern"]["build"]["legal"] is True
+    slots = {s["card"]: s["slot"] for s in game.view(None)["structure"] if s["accessible"]}
+    assert aq["discard"] == 2 and aq["slot"] == slots["aqueduct"]
+    assert cards["brewery"]["build"]["legal"] is True
     wonders = {w["wonder"]: w for w in aq["wonders"]}
     assert set(wonders) == {w["id"] for w in game.view(0)["players"][0]["wonders"]}
     for w in wonders.values():

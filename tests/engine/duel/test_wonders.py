@@ -10,9 +10,9 @@ from engine import IllegalAction
 from engine.duel.game import DuelGame
 from engine.duel.material import RED
 from engine.duel.scoring import score_pad
-from tests.engine.duel import state_edits as edit
 from tests.engine.duel.helpers import (
     coins,
+    deck_for,
     events_of,
     give_turn,
     new,
@@ -30,6 +30,12 @@ SHIELDS = {"the_colossus": 2, "circus_maximus": 1, "the_statue_of_zeus": 1}
 COST = {"the_appian_way": 5, "circus_maximus": 4, "the_colossus": 4, "the_great_library": 5,
         "the_great_lighthouse": 4, "the_hanging_gardens": 4, "the_mausoleum": 5, "piraeus": 4,
         "the_pyramids": 4, "the_sphinx": 4, "the_statue_of_zeus": 5, "the_temple_of_artemis": 4}
+
+
+def four_wonders(*mine: str) -> list[str]:
+    """A city's 4 Wonders for a position: ``mine`` first, then others."""
+    others = [w for w in ("the_pyramids", "the_sphinx", "the_colossus", "piraeus") if w not in mine]
+    return [*mine, *others][:4]
 
 
 def wonder(game: DuelGame, w: str, card: str = "guard_tower", seat: int = 0) -> list[dict[str, Any]]:
@@ -76,10 +82,10 @@ def test_coin_wonders(w: str, gained: int) -> None:
     ("the_statue_of_zeus", "brown", "lumber_yard", "glassworks"),
     ("circus_maximus", "grey", "glassworks", "lumber_yard")])
 def test_destroy_wonders(w: str, color: str, mine: str, theirs: str) -> None:
-    game = edit.ready(["guard_tower", "theater"], coins=40)
-    edit.give(game, 1, "sawmill", "quarry", "glassworks", "press", "tavern")
-    edit.set_wonders(game, 0, w)
-    wonder(game, w)
+    game = ready(["brewery", "temple"], age=2, coins=40, cities=(
+        {"wonders": four_wonders(w)}, {"cards": ["sawmill", "quarry", "glassworks", "press", "tavern"]}))
+    discard = game.view(0)["discard"]
+    wonder(game, w, "brewery")
     view = game.view(0)
     targets = {"brown": ["sawmill", "quarry"], "grey": ["glassworks", "press"]}[color]
     assert view["pending"] == {"seat": 0, "kind": "destroy", "options": targets}
@@ -90,7 +96,7 @@ def test_destroy_wonders(w: str, color: str, mine: str, theirs: str) -> None:
     events = game.apply(0, {"type": "destroy", "card": targets[0]})
     assert events[0] == {"type": "destroy", "seat": 0, "card": targets[0]}
     assert targets[0] not in game.view(0)["players"][1]["cards"]
-    assert game.view(0)["discard"] == [targets[0]]
+    assert game.view(0)["discard"] == [*discard, targets[0]]
     res = {"sawmill": "wood", "glassworks": "glass"}[targets[0]]
     after = game.view(0)["players"][0]["trade_prices"]
     assert after[res] == price_before[res] - (2 if res == "wood" else 1)
@@ -127,12 +133,11 @@ def test_mausoleum_with_empty_discard() -> None:
 
 
 def test_mausoleum_science_pair_gives_progress_choice() -> None:
-    game = edit.ready(["guard_tower", "workshop"], coins=40)
-    edit.give(game, 0, "laboratory")
-    edit.set_wonders(game, 0, "the_mausoleum")
-    game.apply(0, {"type": "discard", "card": "workshop"})
-    edit.give_turn(game, 0)
-    wonder(game, "the_mausoleum")
+    # Seat 0 holds the Laboratory (a plumb); the Workshop (a plumb) is in the discard pile.
+    game = ready(["brewery"], age=2, coins=40, discard=deck_for(1, []),
+                 cities=({"cards": ["laboratory"], "wonders": four_wonders("the_mausoleum")}, {}))
+    assert "workshop" in game.view(0)["discard"]
+    wonder(game, "the_mausoleum", "brewery")
     game.apply(0, {"type": "mausoleum", "card": "workshop"})
     assert game.view(0)["pending"]["kind"] == "progress"
 

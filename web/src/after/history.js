@@ -5,6 +5,7 @@
 import { html, useEffect, useState } from "../lib/html.js";
 import { locale, num, pieceName, t } from "../lib/i18n.js";
 import { levelName } from "../lib/bots.js";
+import { errorText } from "../lib/connection.js";
 import { Icon } from "../lib/icons.js";
 import { seatColor } from "../lib/seats.js";
 import { ScoreChart } from "./chart.js";
@@ -22,7 +23,7 @@ export function keptTokens(storage = localStorage) {
 async function getJson(url, options) {
   const reply = await fetch(url, options);
   const body = await reply.json().catch(() => ({}));
-  if (!reply.ok) throw new Error(body.message || String(reply.status));
+  if (!reply.ok) throw new Error(errorText({ error: body.error, message: body.message || String(reply.status) }));
   return body;
 }
 

@@ -139,7 +139,8 @@ export function RevealedHands({ replay, names }) {
   const chosen = nextChoices(replay);
   const withHands = views.filter((v) => Array.isArray(v.hand));
   const faceDown = replay.face_down || [];
-  return html`<aside class="revealed-hands" id="revealed-hands" aria-label=${t("replay.hands_title")}>
+  // Many hands: closer together (each name with its choice, the cards by their icons, the chosen one named).
+  return html`<aside class="revealed-hands ${withHands.length >= MANY_HANDS ? "many" : ""}" id="revealed-hands" aria-label=${t("replay.hands_title")}>
     <h2><${Icon} name="discard" />${t("replay.hands_title")}</h2>
     ${withHands.length ? html`<ul>${withHands.map((v) => html`<li key=${`h${v.seat}`} style=${`--seat: ${seatColor(v.seat)}`} data-seat=${v.seat}>
         <span class="who">${names[v.seat] ?? "?"}</span>
@@ -150,6 +151,8 @@ export function RevealedHands({ replay, names }) {
     ${!withHands.length && !faceDown.length ? html`<p class="muted">${t("replay.no_hands")}</p>` : null}
   </aside>`;
 }
+
+const MANY_HANDS = 5;
 
 // The action types whose word the replay knows ("other" for the rest).
 const ACTION_WORDS = { build: 1, wonder: 1, discard: 1 };

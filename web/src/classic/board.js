@@ -81,7 +81,7 @@ function Header({ view, table, names, onRelease }) {
     <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1, total: turnsPerAge(view) })}</span>`}</span>
     ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
     <span class="pending" id="pending">${pendingLine(view, names)}</span>
-    <${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />
+    ${over ? null : html`<${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />`}
   </header>`;
 }
 
@@ -124,7 +124,7 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
-    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} /><div class="moment-area over">${moments}</div>` : null}
+    ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} onReplay=${handlers.onReplay} code=${table.code} /><div class="moment-area over">${moments}</div>` : null}
     <div class="ring" ref=${ring}>
       ${cities.map((city, c) => html`<${RingCity} key=${`city${c}`} city=${city} place=${places[c]}
         arrows=${{ left: arrowBetween(places[c], places[city.left]), right: arrowBetween(places[c], places[city.right]) }}

@@ -203,7 +203,10 @@ function Prompt({ ctx, select, changing, setChanging }) {
   const myCity = cityOf(me) || {};
   if (view.phase === "over" && view.result) {
     const winners = view.result.winners || [];
-    const head = winners.includes(me) ? (winners.length > 1 ? t("classic.phone.you_shared") : t("classic.phone.you_won")) : t("classic.phone.you_lost");
+    // A team's win is a win (its two players are the winners), not a shared victory.
+    const teamWin = (view.result.teams || []).filter((team) => team.seats.some((seat) => winners.includes(seat))).length === 1;
+    const shared = winners.length > 1 && !teamWin;
+    const head = winners.includes(me) ? (shared ? t("classic.phone.you_shared") : t("classic.phone.you_won")) : t("classic.phone.you_lost");
     return html`<section class="phone-result" id="result">
       <h1>${head}</h1><p>${winnerLine(view.result, names)}</p>
       <p class="decided" id="decided">${decidedLine(view.result, names)}</p>

@@ -2,7 +2,9 @@
 import { html } from "../lib/html.js";
 import { list, t } from "../lib/i18n.js";
 import { ColorMark, Icon } from "../lib/icons.js";
-import { decidingRow, rowSum, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { decidingRow, EndScreen, rowSum, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { LineSwatch } from "../after/chart.js";
+import { EndChart } from "../after/end.js";
 import { TeamTag } from "./pieces.js";
 
 const ROWS = [
@@ -30,13 +32,24 @@ export function rowsOf(result) {
   return rows;
 }
 
-/** The table of a result; names[seat] labels the columns. */
-export function ClassicTable({ result, names, small = false, reveal = false }) {
+/** The table of a result; names[seat] labels the columns (or the rows, transposed: lead(column) before each
+ * name). A phone's (small) table of many players is a list (a line per player). */
+export function ClassicTable({ result, names, small = false, reveal = false, transpose = small && turnedPad(result), lead = null }) {
   const rows = rowsOf(result).map(([key, icon]) => ({ key, icon, label: t(`classic.row.${key}`) }));
   const teamOf = (seat) => (result?.teams || []).findIndex((team) => team.seats.includes(seat));
   const columns = (result?.scores || []).map((scores, seat) => ({ name: names[seat], scores, seat, win: (result.winners || []).includes(seat), tag: result?.teams ? html`<${TeamTag} team=${teamOf(seat)} />` : null }));
   if (result?.free_city) columns.push({ name: t("classic.free_city"), scores: result.free_city, cls: "free" });
-  return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} />`;
+  return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} transpose=${transpose} lead=${lead} />`;
+}
+
+// From this many players (the Free City counts) the pad turns: on the TV a row per player (the categories
+// as icon columns), so the end screen stays narrow enough for every city and keeps room for the chart; on
+// a phone a line per player.
+const TURN_FROM_PLAYERS = 5;
+
+/** Whether the pad of a result is turned (a row, or on a phone a line, per player). */
+export function turnedPad(result) {
+  return (result?.scores?.length || 0) + (result?.free_city ? 1 : 0) >= TURN_FROM_PLAYERS;
 }
 
 /** The rows a game can be won by (not the sums). */
@@ -78,12 +91,13 @@ export function decidedLine(result, names) {
   return t("classic.decided.row", { n: margin, name: who(winners), row: t(`classic.row.${row.key}`), a: signed(row.a), b: signed(row.b) });
 }
 
-/** The TV's end screen: the winner, what decided it, the score pad (the cities stay beside it). */
-export function ClassicScores({ result, names, onPlayAgain }) {
-  return html`<section class="scores" id="final-scores">
-    <h1 class="winner">${winnerLine(result, names)}</h1>
-    <p class="decided" id="decided">${decidedLine(result, names)}</p>
-    <${ClassicTable} result=${result} names=${names} reveal=${true} />
-    <button class="big primary" data-action="play_again" onClick=${onPlayAgain}>${t("end.play_again")}</button>
-  </section>`;
+/** The TV's end screen: the winner, what decided it, the score pad, the chart of the game (code: the
+ * table's) and the buttons; the cities stay beside it. onReplay: null in a replay (no chart, no button). */
+export function ClassicScores({ result, names, onPlayAgain, onReplay = null, code = "" }) {
+  const turned = turnedPad(result);
+  // The pad is the chart's legend: each name with its line (the chart keeps its width for the plot).
+  const chart = onReplay && code ? html`<${EndChart} code=${code} names=${names} icons=${Object.fromEntries(rowsOf(result))} legend=${false} />` : null;
+  const lead = chart ? (column) => (column.seat === undefined ? html`<span class="swatch-room"></span>` : html`<${LineSwatch} seat=${column.seat} />`) : null;
+  return html`<${EndScreen} winner=${winnerLine(result, names)} decided=${decidedLine(result, names)} chart=${chart} onPlayAgain=${onPlayAgain} onReplay=${onReplay}
+    pad=${html`<${ClassicTable} result=${result} names=${names} reveal=${true} transpose=${turned} lead=${lead} />`} />`;
 }

@@ -3,7 +3,7 @@
 import { CardChip } from "../lib/card.js";
 import { fitGroup, markTooWide, useFitted } from "../lib/fit.js";
 import { html } from "../lib/html.js";
-import { t } from "../lib/i18n.js";
+import { num, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
 import { LogList } from "../lib/log.js";
 import { SeatPills, seatColor } from "../lib/seats.js";
@@ -44,19 +44,51 @@ function Draft({ draft }) {
 
 function Discard({ cards }) {
   const last = (cards || []).slice(-2).reverse();
-  return html`<section class="discard" data-count=${(cards || []).length} aria-label=${t("duel.discard")}>
-    <h2><${Icon} name="discard" />${t("duel.discard")} · ${t("duel.discard_count", { n: (cards || []).length })}</h2>
+  const count = (cards || []).length;
+  return html`<section class="discard" data-count=${count} aria-label=${t("duel.discard")}>
+    <h2><${Icon} name="discard" />${t("duel.discard")}<span class="count" aria-label=${t("duel.discard_count", { n: count })}>${num(count)}</span></h2>
     <div class="discard-cards">${last.map((card) => html`<${CardChip} key=${card} id=${card} />`)}</div>
   </section>`;
 }
 
+const FRESH_MS = 600; // the glow of a new piece (lib/base.css .fresh)
+const BAND_FIT_LEVELS = 3; // a pyramid card's band: one line, one smaller line, wrapped (duel.css)
 const CITY_FIT_LEVELS = 6; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
+
+/** The discard's newest card always shows; the one before only when it fits whole in the panel. */
+function fitDiscard(board) {
+  const panel = board.querySelector(".discard");
+  if (!panel) return;
+  const chips = [...panel.querySelectorAll(".discard-cards > .chip")];
+  const key = `${innerWidth}x${innerHeight}:${panel.textContent}:${panel.clientHeight}`;
+  if (panel.__fitKey === key) return;
+  for (const chip of chips) chip.hidden = false;
+  const bottom = panel.getBoundingClientRect().bottom;
+  const tooLow = chips.map((chip, i) => i > 0 && chip.getBoundingClientRect().bottom > bottom - 2);
+  chips.forEach((chip, i) => { chip.hidden = tooLow[i]; });
+  panel.__fitKey = key;
+}
 
 /** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
 function fitBoard(board) {
+  for (const card of board.querySelectorAll(".pyramid .card[data-card]")) fitGroup(card, ".card-band", BAND_FIT_LEVELS);
   markTooWide(board, ".pyramid .card-name", "long");
   markTooWide(board, ".discard .chip-name", "long");
-  for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS);
+  fitDiscard(board);
+  fitCities(board);
+  // A piece glowing in is drawn larger for a moment (lib/base.css .fresh): a city measured then may have
+  // taken a smaller size than it needs; measure again once the glow is over.
+  if (board.querySelector(".duel-city .fresh")) {
+    clearTimeout(board.__refit);
+    board.__refit = setTimeout(() => {
+      for (const city of board.querySelectorAll(".duel-city")) city.__fitKey = null;
+      fitCities(board);
+    }, FRESH_MS + 100);
+  }
+}
+
+function fitCities(board) {
+  for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS, ".city-cards .chip");
 }
 
 /** The whole TV board of a Duel; clock: the running countdowns (lib/clock.js), shown on the seat pills. */
@@ -66,10 +98,10 @@ export function DuelBoard({ table, view, names, log, error, handlers, fresh = ne
   const over = view.phase === "over" && view.result;
   const board = useFitted(fitBoard);
   let middle;
-  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} cause=${supremacyCause(log)} />`;
+  if (over) middle = html`<${DuelScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} onReplay=${handlers.onReplay} code=${table.code} cause=${supremacyCause(log)} />`;
   else if (view.phase === "draft") middle = html`<${Draft} draft=${view.draft} />`;
-  else middle = html`<${Pyramid} structure=${view.structure} />`;
-  return html`<div class="game duel-game phase-${view.phase}" ref=${board}>
+  else middle = html`<${Pyramid} structure=${view.structure} costOnTop=${true} />`;
+  return html`<div class="game duel-game phase-${view.phase} age-${view.age ?? 0}" ref=${board}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} clock=${clock} />
     ${[0, 1].map((seat) => players[seat] ? html`<${DuelCity} key=${`city${seat}`} player=${players[seat]} name=${names[seat]} seat=${seat} active=${acting === seat} fresh=${fresh} />` : null)}
     <div class="center">

@@ -87,8 +87,9 @@ export function Military({ military, names }) {
   </section>`;
 }
 
-/** The age's cards laid out from the view's row/col (col in half-card steps): the pyramid shapes. */
-export function Pyramid({ structure, onOpen = null }) {
+/** The age's cards laid out from the view's row/col (col in half-card steps): the pyramid shapes. costOnTop:
+ * the covered face-up cards show their cost in their band (the TV, where only their top shows). */
+export function Pyramid({ structure, onOpen = null, costOnTop = false }) {
   const slots = structure || [];
   if (!slots.length) return html`<div class="pyramid empty"></div>`;
   const minCol = Math.min(...slots.map((s) => s.col));
@@ -100,7 +101,7 @@ export function Pyramid({ structure, onOpen = null }) {
       const state = slot.accessible ? "accessible" : "covered";
       if (slot.taken) return html`<div key=${slot.slot} class="slot taken" data-slot=${slot.slot} style=${style}></div>`;
       return html`<div key=${slot.slot} class="slot ${state}" data-slot=${slot.slot} style=${style}>
-        ${slot.card ? html`<${Card} id=${slot.card} state=${state} onOpen=${onOpen} />` : html`<${CardBack} back=${slot.back} state=${state} />`}
+        ${slot.card ? html`<${Card} id=${slot.card} state=${state} onOpen=${onOpen} costOnTop=${costOnTop && !slot.accessible} />` : html`<${CardBack} back=${slot.back} state=${state} />`}
       </div>`;
     })}
   </div>`;

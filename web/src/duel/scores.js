@@ -2,7 +2,9 @@
 import { html } from "../lib/html.js";
 import { t } from "../lib/i18n.js";
 import { ColorMark, Icon } from "../lib/icons.js";
-import { decidingRow, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { decidingRow, EndScreen, ScoreTable, signed, winnerLine } from "../lib/scores.js";
+import { LineSwatch } from "../after/chart.js";
+import { EndChart } from "../after/end.js";
 import { supremacyLine } from "./log.js";
 
 const ROWS = [
@@ -18,10 +20,10 @@ const ROWS = [
 ];
 
 /** The score table of a Duel result. */
-export function DuelTable({ result, names, small = false, reveal = false }) {
+export function DuelTable({ result, names, small = false, reveal = false, lead = null }) {
   const rows = ROWS.map(([key, icon]) => ({ key, icon, label: t(`duel.row.${key}`) }));
   const columns = (result?.scores || []).map((scores, seat) => ({ name: names[seat], scores, seat, win: (result.winners || []).includes(seat) }));
-  return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} />`;
+  return html`<${ScoreTable} rows=${rows} columns=${columns} small=${small} reveal=${reveal} lead=${lead} />`;
 }
 
 /** What decided a Duel: the supremacy's card or token, else the row that made the margin ("Ana won by 3
@@ -44,14 +46,13 @@ export function duelDecided(result, names, cause = null) {
 
 const DECIDING_KEYS = ["blue", "green", "yellow", "purple", "wonders", "progress", "coins", "military"];
 
-/** The TV's end screen: the winner, how, what decided it, the score pad. */
-export function DuelScores({ result, names, onPlayAgain, cause = null }) {
-  const decided = duelDecided(result, names, cause);
-  return html`<section class="scores" id="final-scores">
-    <h1 class="winner">${winnerLine(result, names)}</h1>
-    <p class="victory" data-victory=${result.victory}>${t(`duel.victory.${result.victory}`)}</p>
-    ${decided ? html`<p class="decided" id="decided">${decided}</p>` : null}
-    <${DuelTable} result=${result} names=${names} reveal=${true} />
-    <button class="big primary" data-action="play_again" onClick=${onPlayAgain}>${t("end.play_again")}</button>
-  </section>`;
+/** The TV's end screen: the winner, how, what decided it, the score pad, the chart of the game (code: the
+ * table's) and the buttons. onReplay: null in a replay (no chart, no button). */
+export function DuelScores({ result, names, onPlayAgain, onReplay = null, code = "", cause = null }) {
+  // The pad is the chart's legend: each name with its line (the chart keeps its room for the plot).
+  const chart = onReplay && code ? html`<${EndChart} code=${code} names=${names} icons=${Object.fromEntries(ROWS)} legend=${false} />` : null;
+  const lead = chart ? (column) => html`<${LineSwatch} seat=${column.seat} />` : null;
+  return html`<${EndScreen} winner=${winnerLine(result, names)} decided=${duelDecided(result, names, cause)} chart=${chart} onPlayAgain=${onPlayAgain} onReplay=${onReplay}
+    victory=${html`<p class="victory" data-victory=${result.victory}>${t(`duel.victory.${result.victory}`)}</p>`}
+    pad=${html`<${DuelTable} result=${result} names=${names} reveal=${true} lead=${lead} />`} />`;
 }

@@ -49,17 +49,20 @@ function ChainMarks({ chain, side }) {
 /**
  * A card. size: "s" (a built card in a city: colour, effect, name), "m" (pyramid, hand: with cost and
  * chains), "l" (zoomed: everything, with the effect in words). onOpen makes it a button that opens it.
+ * costOnTop puts the cost in the colour band, beside the effect: a card partly covered by others (the
+ * Duel pyramid) shows only its top, and its cost must stay readable there.
  */
-export function Card({ id, size = "m", cost = size !== "s", state = "", onOpen = null, selected = false, extra = "" }) {
+export function Card({ id, size = "m", cost = size !== "s", state = "", onOpen = null, selected = false, extra = "", costOnTop = false }) {
   const e = entry(id);
   const color = e.color || "none";
-  const cls = `card c-${color} size-${size} ${state} ${selected ? "selected" : ""} ${extra}`;
+  const cls = `card c-${color} size-${size} ${state} ${selected ? "selected" : ""} ${costOnTop ? "cost-on-top" : ""} ${extra}`;
+  const topCost = cost && costOnTop;
   const body = html`
-    <span class="card-band">${e.color ? html`<${ColorMark} color=${e.color} />` : null}<${EffectRow} effects=${e.effects} /></span>
+    <span class="card-band">${e.color ? html`<${ColorMark} color=${e.color} />` : null}<${EffectRow} effects=${e.effects} />${topCost ? html`<${CostRow} cost=${e.cost} cls="band-cost" />` : null}</span>
     <span class="card-name">${nameOf(id)}</span>
     ${size === "l" ? html`<span class="card-words">${effectText(e.effects)}</span>` : null}
     ${cost || size === "l"
-      ? html`<span class="card-foot">${cost ? html`<${CostRow} cost=${e.cost} />` : null}<${ChainMarks} chain=${e.chain} side="from" /><${ChainMarks} chain=${e.chain} side="gives" /></span>`
+      ? html`<span class="card-foot">${cost && !topCost ? html`<${CostRow} cost=${e.cost} />` : null}<${ChainMarks} chain=${e.chain} side="from" /><${ChainMarks} chain=${e.chain} side="gives" /></span>`
       : null}`;
   if (onOpen) {
     return html`<button type="button" class=${cls} data-card=${id} aria-pressed=${selected ? "true" : undefined} onClick=${() => onOpen(id)}>${body}</button>`;

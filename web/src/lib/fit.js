@@ -23,13 +23,15 @@ export function fitKey(boxes) {
 }
 
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
- * inside it (the group itself when boxSelector is null) overflows; the last level when none fits.
+ * inside it (the group itself when boxSelector is null), nor any matching partSelector inside it (the
+ * chips of a city: their icons must not run out), overflows; the last level when none fits.
  * Returns the level. Levels are ordered (a larger level never cuts off what a smaller one showed). While
  * the group keeps its size, a level that still fits is kept when the next larger one does not fit (two
  * layout reads), the others are searched by halves on the side where the answer lies; a new size (the
  * window, the language) searches every level again. */
-export function fitGroup(group, boxSelector, levels) {
+export function fitGroup(group, boxSelector, levels, partSelector = null) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
+  if (partSelector) boxes.push(...group.querySelectorAll(partSelector));
   const size = fitSize(group);
   const key = `${size}${fitKey(boxes)}`;
   if (group.__fitKey === key) return Number(group.dataset.fit);

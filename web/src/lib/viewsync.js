@@ -56,7 +56,16 @@ export function patchedView(held, msg) {
   }
 }
 
-/** Asks the host for the whole view again (a patch that did not fit). */
-export function resendView(socket) {
-  socket.timeout(5000).emit("resend_view", {}, () => {});
+const RESEND_TRIES = 5;
+
+/** Asks the host for the whole view again (a patch that did not fit); a `busy` or `rate_limited` refusal is
+ * asked again after its `retry_after` (a few times: the next patch or whole view also mends the page). */
+export function resendView(socket, tries = RESEND_TRIES) {
+  socket.timeout(5000).emit("resend_view", {}, (err, reply) => {
+    const again = !err && reply && (reply.error === "busy" || reply.error === "rate_limited");
+    if (again && tries > 1) {
+      const wait = Math.min(10, Math.max(0.2, Number(reply.retry_after) || 1));
+      setTimeout(() => resendView(socket, tries - 1), wait * 1000);
+    }
+  });
 }
