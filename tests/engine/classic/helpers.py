@@ -81,7 +81,8 @@ def rebuild_caches(game: ClassicGame) -> None:
     s = game.state
     fresh = State.start(s.seats, s.seed, s.options, s.deal)
     for name in ("names", "production", "for_sale", "own_choices", "sale_choices", "cheap", "shields",
-                 "science", "wild", "colors", "abilities", "spies"):
+                 "science", "wild", "colors", "abilities", "spies", "trading",
+                 "trading_changed"):
         setattr(s, name, getattr(fresh, name))
     built, stages, tucked = s.built, s.stages, s.stage_cards
     s.built = [[] for _ in built]
@@ -127,3 +128,4 @@ def builds(game: ClassicGame, seat: int, card: str) -> list[tuple[int, int]]:
 def stage_offers(game: ClassicGame, seat: int) -> list[tuple[int, int]]:
     """The distinct (left, right) payments offered to ``seat`` for its next wonder stage."""
     return sorted({(a["left"], a["right"]) for a in game.legal_actions(seat) if a["type"] == "wonder"})
+
