@@ -11,15 +11,22 @@ const src = join(here, "src");
 const dist = join(here, "dist");
 const ICON_SET = join(here, "node_modules", "@iconify-json", "game-icons", "icons.json");
 
-/** The icons of ICON_NAMES as {meaning: {body, size}}; a name missing from the set fails the build. */
+// A Game Icons body is one path filled with the text's colour: the page draws it as a <path d> element
+// (no HTML parsing of an icon, however many a move adds).
+const ONE_PATH = /^<path fill="currentColor" d="([^"]+)"\s*\/>$/;
+
+/** The icons of ICON_NAMES as {meaning: {d, size}} (d: the path's data); a name missing from the set, or
+ * an icon that is not one path, fails the build. */
 async function usedIcons() {
   const set = JSON.parse(await readFile(ICON_SET, "utf8"));
   const out = {};
   const missing = [];
   for (const [meaning, name] of Object.entries(ICON_NAMES)) {
     const icon = set.icons[name] || set.icons[set.aliases?.[name]?.parent];
+    const path = icon && ONE_PATH.exec(icon.body.trim());
     if (!icon) missing.push(name);
-    else out[meaning] = { body: icon.body, size: icon.width || set.width || 512 };
+    else if (!path) throw new Error(`the icon ${name} is not one path filled with the text's colour`);
+    else out[meaning] = { d: path[1], size: icon.width || set.width || 512 };
   }
   if (missing.length) throw new Error(`icons missing from the Game Icons set: ${missing.join(", ")}`);
   return out;
@@ -43,7 +50,7 @@ await build({
   format: "iife",
   target: "es2020",
   platform: "browser",
-  minify: true,
+  minify: process.env.WT_MINIFY !== "0", // WT_MINIFY=0: readable names in a profile
   sourcemap: false,
   legalComments: "none",
   outdir: dist,

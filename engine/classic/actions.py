@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
-from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext, payments_in
+from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.rebates import (
     EFFECT_ABILITY,
@@ -38,6 +38,7 @@ from engine.classic.state import (
     Plan,
     State,
 )
+from engine.memo import BoundedMemo
 
 TYPE_INDEX = {t: i for i, t in enumerate(ACTION_TYPES)}
 _FIELDS = tuple(frozenset({"type", "card", "free_city", *(("left", "right") if k in (BUILD, WONDER) else ())})
@@ -87,13 +88,14 @@ HOW = {OLYMPIA: "olympia", HALI: "halicarnassus"}  # how a free structure is obt
 def plan_of(key: ActionKey, options: CardOptions | None) -> Plan:
     """What the legal action ``key`` does (its card's ``options`` give a build's bank coins and how)."""
     kind, card, left, right = key
+    new = tuple.__new__  # Plan(...) without its keyword-handling __new__ (the hot path)
     if kind == BUILD and options is not None:
-        return Plan(BUILD, card, left, right, options.bank, "chain" if options.chain else "paid")
+        return new(Plan, (BUILD, card, left, right, options.bank, "chain" if options.chain else "paid"))
     if kind == WONDER:
-        return Plan(WONDER, card, left, right, options.wonder_bank if options is not None else 0, "")
+        return new(Plan, (WONDER, card, left, right, options.wonder_bank if options is not None else 0, ""))
     if kind == PAY:
         return Plan(PAY, -1, left, 0, 0, "")
-    return Plan(kind, card, 0, 0, 0, HOW.get(kind, ""))
+    return new(Plan, (kind, card, 0, 0, 0, HOW.get(kind, "")))
 
 
 def known_plan(state: State, city: int, key: ActionKey) -> Plan:
@@ -146,19 +148,24 @@ _LEFT_OUT = tuple(frozenset(EFFECT_ABILITY[bit] for bit in EFFECT_ABILITY
 def pricer(state: State, city: int, cheap: list[int], effects: int | None = None) -> Pricer:
     """The :class:`Pricer` of ``city`` now, buying at 1 coin the resources of ``cheap`` ([left, right]);
     Cities: with the extra units of the purchase ``effects`` (default: those still available)."""
+    return Pricer(trading_context(state, city, cheap, effects))
+
+
+def trading_context(state: State, city: int, cheap: list[int], effects: int | None = None) -> TradingContext:
+    """What the payments of ``city`` now depend on (see :func:`pricer`)."""
     left, right = state.left(city), state.right(city)
     for_sale, sale_choices = state.for_sale, state.sale_choices
     if state.cities:
         rebate = rebates(state, city)
         without = _LEFT_OUT[purchase_effects(state, city) if effects is None else effects]
-        return Pricer(TradingContext(
+        return TradingContext(
             tuple(state.production[city]), tuple(state.own_choices_now(city, without)), tuple(for_sale[left]),
             tuple(state.sale_choices_now(left)), cheap[0], tuple(for_sale[right]),
-            tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1]))
-    return Pricer(tuple.__new__(TradingContext, (
+            tuple(state.sale_choices_now(right)), cheap[1], rebate[0], rebate[1])
+    return tuple.__new__(TradingContext, (
         tuple(state.production[city]), tuple(state.own_choices[city]), tuple(for_sale[left]),
         tuple(sale_choices[left]), cheap[0], tuple(for_sale[right]), tuple(sale_choices[right]), cheap[1],
-        0, 0)))
+        0, 0))
 
 
 def payments(prices: Pricer, need: tuple[int, ...], budget: int, wharves: int = 0,
@@ -261,49 +268,85 @@ def olympia_ready(state: State, city: int) -> bool:
 
 
 def hand_options(state: State, city: int, cards: list[int], late: bool = False) -> list[CardOptions]:
-    """Options of ``city`` for each distinct card of ``cards`` (in hand order).
+    """Options of ``city`` for each distinct card of ``cards`` (in hand order): those of
+    :func:`hand_legal`, the fast path of :func:`hand_options_plain` (the same answers,
+    ``tests/engine/classic/test_pricing.py``)."""
+    return hand_legal(state, city, cards, late).options
 
-    The fast path of :func:`hand_options_plain` (the same answers, ``tests/engine/classic/test_pricing.py``):
-    without Cities, each card's build is read straight from the hand's :class:`Pricer` (one dict lookup
-    per cost), without the per-card calls of :func:`card_build`.
+
+def hand_legal(state: State, city: int, cards: list[int], late: bool = False) -> HandLegal:
+    """The legal actions of ``city`` (its own rules, not the Free City's) for ``cards``, and each
+    distinct card's options (:func:`hand_options`).
+
+    The fast path of the base game: each cost's payments come from the city's trading cache
+    (``State.trading``, a :class:`engine.classic.pricing.CityTrade`: one dict lookup per cost while
+    the city's trading context stays the same), without the per-card calls of :func:`card_build`, and
+    the interface dicts of the actions are gathered in the same pass (copied out by
+    :meth:`HandLegal.actions`).
     """
-    prices = pricer(state, city, discounts(state, city, late))
-    if state.cities:
-        return _options_of(state, city, cards, prices, card_build)
-    wonder, wonder_reason, wonder_bank = stage_payments(state, city, prices)
-    olympia = olympia_ready(state, city)
+    cheap = discounts(state, city, late)
+    if state.cities or cheap is not state.cheap[city]:
+        return HandLegal(_options_of(state, city, cards, pricer(state, city, cheap), card_build))
+    trade = state.trade(city)
+    known = trade.known
+    coins = state.coins[city]
+    board, built = state.boards[city], state.stages[city]
+    wonder: tuple[Coins, ...] = ()
+    if built >= C.BS_STAGES[board]:
+        wonder_reason: str | None = "the wonder is complete"
+    else:
+        wonder, wonder_reason = FREE, None
+        need = C.BS_NEED_NO[board][built]
+        if need >= 0:
+            found = known.get(need, UNKNOWN)
+            if found is UNKNOWN:
+                found = trade.payments(need, trading_context, state, city, cheap)
+            if found is not None:
+                wonder, wonder_reason = _affordable(found, coins)
+    olympia = "olympia_free" in state.abilities[city] and olympia_ready(state, city)
     new = tuple.__new__  # CardOptions(...) without its keyword-handling __new__ (the hot path)
-    names, coins = state.names[city], state.coins[city]
-    known, context = prices.known, prices.context
-    name_idx, free_with, card_coins, card_need = C.CARD_NAME_IDX, C.CARD_FREE_WITH, C.CARD_COINS, C.CARD_NEED
+    names = state.names[city]
+    facts = C.CARD_FACTS
+    made = _PAID_DICTS.entries  # the memo's fast path: one dict lookup
     out = []
+    dicts: list[dict[str, Any]] = []  # the interface dicts of the builds, stages and Olympia builds
     for card in dict.fromkeys(cards):
-        if name_idx[card] in names:
+        name, chained_by, bank, need = facts[card]
+        if name in names:
             out.append(new(CardOptions, (card, (), 0, "already built", False, wonder, wonder_reason, False,
-                                         wonder_bank)))
-            continue
-        chain = False
-        for name in free_with[card]:
-            if name in names:
-                chain = True
-                break
-        bank = 0
-        reason = None
-        build: tuple[Coins, ...] = FREE
-        if not chain:
-            bank = card_coins[card]
-            if bank > coins:
-                build, reason = (), "not enough coins"
-            else:
-                need = card_need[card]
+                                         0)))
+            build: tuple[Coins, ...] = ()
+        elif chained_by and not names.isdisjoint(chained_by):
+            out.append(new(CardOptions, (card, FREE, 0, None, True, wonder, wonder_reason, olympia, 0)))
+            build = FREE
+        elif bank > coins:
+            out.append(new(CardOptions, (card, (), bank, "not enough coins", False, wonder, wonder_reason,
+                                         olympia, 0)))
+            build = ()
+        else:
+            build = FREE
+            reason = None
+            if need >= 0:
                 found = known.get(need, UNKNOWN)
                 if found is UNKNOWN:
-                    found = known[need] = payments_in(context, need)
+                    found = trade.payments(need, trading_context, state, city, cheap)
                 if found is not None:
-                    build, reason = _affordable(found, coins - bank)
-        out.append(new(CardOptions, (card, build, bank, reason, chain, wonder, wonder_reason, olympia,
-                                     wonder_bank)))
-    return out
+                    build = found.payments
+                    if not build or found.totals[-1] > coins - bank:
+                        build, reason = _affordable(found, coins - bank)
+            out.append(new(CardOptions, (card, build, bank, reason, False, wonder, wonder_reason, olympia,
+                                         0)))
+        if build:
+            found_dicts = made.get((card, BUILD, build))
+            dicts += _PAID_DICTS((card, BUILD, build)) if found_dicts is None else found_dicts
+        if wonder:
+            found_dicts = made.get((card, WONDER, wonder))
+            dicts += _PAID_DICTS((card, WONDER, wonder)) if found_dicts is None else found_dicts
+        if olympia and name not in names:
+            dicts.append(_OLYMPIA_DICTS[card])
+    discards = _DISCARD_DICTS
+    dicts += [discards[o[0]] for o in out]
+    return HandLegal(out, False, dicts)
 
 
 def _affordable(found: Priced, budget: int) -> tuple[tuple[Coins, ...], str | None]:
@@ -357,42 +400,50 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
     payment split costs no key until someone asks for the keys.
     """
 
-    __slots__ = ("by_card", "free_city", "no_discard", "options")
+    __slots__ = ("dicts", "free_city", "no_discard", "options")
 
-    def __init__(self, options: list[CardOptions], free_city: bool = False) -> None:
+    def __init__(self, options: list[CardOptions], free_city: bool = False,
+                 dicts: list[dict[str, Any]] | None = None) -> None:
         self.options = options
         self.free_city = free_city
-        self.by_card = {o.card: o for o in options}
         # The Free City discards only when no card is playable.
         self.no_discard = free_city and any(o.playable for o in options)
+        self.dicts = dicts  # the interface dicts of every key, in order, if made already (hand_legal)
 
     def _stages(self, o: CardOptions) -> bool:
         """Whether ``o``'s card may go to a stage or the Olympia build (not a Free City chain)."""
         return not (self.free_city and o.chain)
 
     def __contains__(self, key: object) -> bool:
+        return self.find(key) is not None
+
+    def find(self, key: object) -> CardOptions | None:
+        """The options of ``key``'s card if ``key`` is legal, else None (membership and lookup at once)."""
         if not isinstance(key, tuple) or len(key) != 4:
-            return False
+            return None
         kind, card, left, right = key
-        o = self.by_card.get(card)
-        if o is None:
-            return False
+        for o in self.options:
+            if o[0] == card:
+                break
+        else:
+            return None
         if kind == BUILD:
-            return (left, right) in o.build
+            return o if (left, right) in o.build else None
         if kind == WONDER:
-            return self._stages(o) and (left, right) in o.wonder
+            return o if self._stages(o) and (left, right) in o.wonder else None
         if left != -1 or right != -1:
-            return False
+            return None
         if kind == OLYMPIA:
-            return self._stages(o) and o.olympia
+            return o if self._stages(o) and o.olympia else None
         if kind == DISCARD:
-            return not (self.free_city and (o.chain or self.no_discard))
-        return False
+            return None if self.free_city and (o.chain or self.no_discard) else o
+        return None
 
     def __getitem__(self, key: ActionKey) -> CardOptions:
-        if key not in self:
+        found = self.find(key)
+        if found is None:
             raise KeyError(key)
-        return self.by_card[key[1]]
+        return found
 
     def __iter__(self) -> Iterator[ActionKey]:
         new = tuple.__new__
@@ -417,21 +468,22 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
         """The interface dicts of every key, in order (``[action_of(k, free_city) for k in self]``)."""
         if self.free_city:
             return [action_of(key, True) for key in self]
-        types, ids = ACTION_TYPES, C.CARD_ID
-        build_type, wonder_type, olympia_type = types[BUILD], types[WONDER], types[OLYMPIA]
+        if self.dicts is not None:
+            return list(map(dict.copy, self.dicts))  # the caller's own dicts
+        made = _PAID_DICTS.entries  # the memo's fast path: one dict lookup
         out: list[dict[str, Any]] = []
-        append = out.append
-        for o in self.options:
-            cid = ids[o.card]
-            for left, right in o.build:
-                append({"type": build_type, "card": cid, "left": left, "right": right})
-            for left, right in o.wonder:
-                append({"type": wonder_type, "card": cid, "left": left, "right": right})
-            if o.olympia:
-                append({"type": olympia_type, "card": cid})
-        discard_type = ACTION_TYPES[DISCARD]
-        out.extend([{"type": discard_type, "card": ids[o.card]} for o in self.options])
-        return out
+        for card, build, _, _, _, wonder, _, olympia, _ in self.options:
+            if build:
+                found = made.get((card, BUILD, build))
+                out += _PAID_DICTS((card, BUILD, build)) if found is None else found
+            if wonder:
+                found = made.get((card, WONDER, wonder))
+                out += _PAID_DICTS((card, WONDER, wonder)) if found is None else found
+            if olympia:
+                out.append(_OLYMPIA_DICTS[card])
+        discards = _DISCARD_DICTS
+        out += [discards[o[0]] for o in self.options]
+        return list(map(dict.copy, out))  # the caller's own dicts
 
 
 def single_card(kind: int, cards: list[int]) -> Legal:
@@ -459,6 +511,21 @@ def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     return action
 
 
+def _paid_dicts(key: tuple[int, int, tuple[Coins, ...]]) -> tuple[dict[str, Any], ...]:
+    """The interface dicts of a card's payments for a build or a stage (``key``: card, kind, payments)."""
+    card, kind, paid = key
+    return tuple(action_of(ActionKey(kind, card, left, right)) for left, right in paid)
+
+
+# The interface dicts of the hand's actions, made once and copied out by HandLegal.actions (a copy of a
+# small dict costs less than building it): per (card, kind, payments), and each card's Olympia build
+# and discard.
+_PAID_DICTS: BoundedMemo[tuple[int, int, tuple[Coins, ...]], tuple[dict[str, Any], ...]] = BoundedMemo(
+    _paid_dicts, 1 << 14)
+_OLYMPIA_DICTS = tuple(action_of(ActionKey(OLYMPIA, card, -1, -1)) for card in range(C.N_CARDS))
+_DISCARD_DICTS = tuple(action_of(ActionKey(DISCARD, card, -1, -1)) for card in range(C.N_CARDS))
+
+
 def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:
     """The interface dicts of every key of ``legal``, in order (``[action_of(k, free_city) for k in
     legal]``; a hand's legal actions build them from its options, :meth:`HandLegal.actions`)."""
@@ -469,6 +536,22 @@ def actions_of(legal: Legal, free_city: bool = False) -> list[dict[str, Any]]:
 
 def parse(action: Any) -> tuple[ActionKey, bool]:
     """An interface action to (key, free_city), or ValueError with a reason."""
+    if type(action) is dict:  # the usual shapes first: a payment's four fields, a card's two
+        size = len(action)
+        if size == 4:
+            kind_name, card_id, left, right = action.get("type"), action.get("card"), action.get("left"), \
+                action.get("right")
+            if (type(kind_name) is str and type(card_id) is str and type(left) is int
+                    and type(right) is int and left >= 0 and right >= 0):  # ints, not bools
+                kind, card = TYPE_INDEX.get(kind_name), C.CARD_INDEX.get(card_id)
+                if kind in PAID_KINDS and card is not None:
+                    return tuple.__new__(ActionKey, (kind, card, left, right)), False
+        elif size == 2:
+            kind_name, card_id = action.get("type"), action.get("card")
+            if type(kind_name) is str and type(card_id) is str:
+                kind, card = TYPE_INDEX.get(kind_name), C.CARD_INDEX.get(card_id)
+                if kind is not None and kind != PAY and kind not in PAID_KINDS and card is not None:
+                    return tuple.__new__(ActionKey, (kind, card, -1, -1)), False
     if not isinstance(action, dict):
         raise ValueError("an action is a dict with a 'type'")
     kind_name = action.get("type")

@@ -56,6 +56,10 @@ class Effect(NamedTuple):
     victory_token: int = 0  # value of the military victory token taken (0: none)
     diplomacy: int = 0
     spy: int = 0
+    # derived (compile_effect): the units of ``produce`` as (resource, units) pairs, and the resources
+    # whose trading the effect changes (produced, named by its one-of card, bought cheaper)
+    units: tuple[tuple[int, int], ...] = ()
+    traded: int = 0
 
     @property
     def has_loss(self) -> bool:
@@ -111,14 +115,16 @@ def compile_effect(e: dict[str, Any]) -> Effect:
     if trade:
         for side in trade["neighbours"]:
             sides |= WHOSE[side]
+    choice = res_mask(e["produce_choice"]) if "produce_choice" in e else 0
+    trade_res = res_mask(trade["resources"]) if trade else 0
     return Effect(
         vp=e.get("vp", 0),
         shields=e.get("shields", 0),
         science=SCIENCES.index(e["science"]) if "science" in e else -1,
         wild=e.get("science_wild", 0),
         produce=produce,
-        choice=res_mask(e["produce_choice"]) if "produce_choice" in e else 0,
-        trade_res=res_mask(trade["resources"]) if trade else 0,
+        choice=choice,
+        trade_res=trade_res,
         trade_sides=sides,
         coins=e.get("coins", 0),
         coins_per=_per(e.get("coins_per")),
@@ -132,6 +138,8 @@ def compile_effect(e: dict[str, Any]) -> Effect:
         victory_token=e.get("victory_token", 0),
         diplomacy=e.get("diplomacy", 0),
         spy=e.get("spy", 0),
+        units=tuple((r, units) for r, units in enumerate(produce or ()) if units),
+        traded=sum(1 << r for r, units in enumerate(produce or ()) if units) | choice | trade_res,
     )
 
 
@@ -210,3 +218,42 @@ BS_FX: tuple[tuple[Effect, ...], ...] = tuple(
     tuple(compile_effect(e) for _, e in stages) for stages in BS_STAGE_SPEC
 )
 BS_STAGES: tuple[int, ...] = tuple(len(s) for s in BS_STAGE_SPEC)
+
+
+# --- needs -----------------------------------------------------------------------------------------
+# Every distinct resource need of a card or a stage, numbered: the trading caches of the pricing seam
+# (engine.classic.pricing.CityTrade) remember answers by need number, a cheaper key than the vector.
+
+NO_NEED = -1  # the number of a cost without resources (built for its coins alone)
+
+
+def _need_numbers() -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, ...], int]]:
+    numbers: dict[tuple[int, ...], int] = {}
+    for need in (*CARD_NEED, *(n for stages in BS_NEED for n in stages)):
+        if any(need):
+            numbers.setdefault(need, len(numbers))
+    return tuple(numbers), numbers
+
+
+NEEDS, NEED_NUMBER = _need_numbers()
+CARD_NEED_NO: tuple[int, ...] = tuple(NEED_NUMBER.get(n, NO_NEED) for n in CARD_NEED)
+BS_NEED_NO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(NEED_NUMBER.get(n, NO_NEED) for n in stages) for stages in BS_NEED)
+# The (resource, units) each numbered need asks for.
+NEED_UNITS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((r, units) for r, units in enumerate(need) if units) for need in NEEDS)
+
+
+class CardFacts(NamedTuple):
+    """What a city's options for a card read first (one tuple per card): its name's number, the names
+    that chain to it (None: none), its coins and its need's number."""
+
+    name: int
+    chained_by: frozenset[int] | None
+    coins: int
+    need: int
+
+
+CARD_FACTS: tuple[CardFacts, ...] = tuple(
+    CardFacts(CARD_NAME_IDX[card], frozenset(CARD_FREE_WITH[card]) or None, CARD_COINS[card],
+              CARD_NEED_NO[card]) for card in range(N_CARDS))

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from engine.api import IllegalAction, save
 from engine.classic import compiled as C
 from engine.classic.actions import (
     ActionKey,
+    HandLegal,
     Legal,
     action_of,
     actions_of,
+    hand_legal,
     hand_options,
     known_plan,
     legal_of,
@@ -65,7 +67,9 @@ class ClassicGame:
     def __init__(self, state: State) -> None:
         self.state = state
         self.seats = state.seats
-        self._legal: dict[tuple[str, int], Legal] = {}
+        # The legal actions of the current decisions: a seat's own hand by its number, the Free City's
+        # and a pending step's by a tuple (emptied whenever the state changes).
+        self._legal: dict[int | tuple[str, int], Legal] = {}
 
     # --- interface -----------------------------------------------------------------------------------
 
@@ -92,6 +96,10 @@ class ClassicGame:
 
     def legal_actions(self, seat: int) -> list[dict[str, Any]]:
         """Every legal action of ``seat`` now (payments cheapest first); ``[]`` if it has no choice."""
+        s = self.state
+        if s.phase == TURN and not s.two and type(seat) is int and 0 <= seat < s.seats:  # the usual case
+            legal = self._legal.get(seat)
+            return (self.own_legal(seat) if legal is None else cast(HandLegal, legal)).actions()
         if not self._acting(seat):
             return []
         legal, free_city = self._current(seat)
@@ -176,14 +184,14 @@ class ClassicGame:
             return pay_options(s.debt_due[seat], s.coins[seat]), False
         return self.pending_legal(), s.queue[0].city >= s.seats
 
-    def own_legal(self, seat: int) -> Legal:
-        """The legal actions of ``seat`` for its own city this turn (cached until the state changes)."""
-        key = ("own", seat)
-        legal = self._legal.get(key)
+    def own_legal(self, seat: int) -> HandLegal:
+        """The legal actions of ``seat`` for its own city this turn (cached until the state changes, by
+        the seat's number)."""
+        legal = self._legal.get(seat)
         if legal is None:
             s = self.state
-            legal = self._legal[key] = legal_of(hand_options(s, seat, s.hands[seat]))
-        return legal
+            legal = self._legal[seat] = hand_legal(s, seat, s.hands[seat])
+        return cast(HandLegal, legal)
 
     def free_city_hand(self) -> list[int]:
         """The controller's hand without the card it chose for its own city."""
@@ -194,7 +202,7 @@ class ClassicGame:
             hand.remove(own.plan.card)
         return hand
 
-    def free_city_legal(self) -> Legal:
+    def free_city_legal(self) -> HandLegal:
         """The controller's legal actions for the Free City (its hand minus its own card)."""
         s = self.state
         own = s.choices[s.controller]
@@ -203,7 +211,7 @@ class ClassicGame:
         if legal is None:
             options = hand_options(s, FREE_CITY, self.free_city_hand())
             legal = self._legal[key] = legal_of(options, free_city=True)
-        return legal
+        return cast(HandLegal, legal)
 
     def pending_legal(self) -> Legal:
         """The legal actions of the pending single-seat step (Halicarnassus, Babylon, guild copy)."""
@@ -235,9 +243,10 @@ class ClassicGame:
             legal = self.free_city_legal()
         else:
             legal = self.own_legal(seat)
-        if key not in legal:
+        options = legal.find(key)  # the options of key's card, None if key is not legal
+        if options is None:
             raise IllegalAction(self._reason(seat, key, free_city))
-        return self._record(seat, key, free_city, plan_of(key, legal[key]))
+        return self._record(seat, key, free_city, plan_of(key, options))
 
     def apply_known(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
         """:meth:`apply` for an action known to be legal (a play of a consistent world replayed by
@@ -259,7 +268,7 @@ class ClassicGame:
         """Record ``seat``'s validated choice of this turn; the last one resolves the turn."""
         s = self.state
         canonical = action_of(key, free_city)
-        choice = Choice(canonical, plan)
+        choice = tuple.__new__(Choice, (canonical, plan))
         if free_city:
             s.free_city_choice = choice
         else:

@@ -65,7 +65,7 @@ class Position:
     cities: list[CityPosition]
     hands: list[HandPosition]
     pile: HandPosition | None
-    discard: list[int] | None
+    discard: HandPosition | None
 
 
 # --- reading the shape ------------------------------------------------------------------------------
@@ -93,7 +93,7 @@ def _cards(value: Any, what: str) -> list[int]:
 def _hand(value: Any, what: str) -> HandPosition:
     if isinstance(value, dict):
         if set(value) != {"with"}:
-            raise _fail(f"{what} is a list of card ids (the whole hand) or {{'with': [ids]}}")
+            raise _fail(f"{what} is a list of card ids (all of it) or {{'with': [ids]}}")
         return HandPosition(_cards(value["with"], what), False)
     return HandPosition(_cards(value, what), True)
 
@@ -154,7 +154,7 @@ def read_position(data: Any, seats: int, options: dict[str, Any]) -> Position:
         age=age, turn=turn, cities=[_city(c, i, options) for i, c in enumerate(cities)],
         hands=[_hand(h, f"hand {s}") for s, h in enumerate(hands)],
         pile=None if pile is None else _hand(pile, "pile"),
-        discard=None if data.get("discard") is None else _cards(data["discard"], "discard"),
+        discard=None if data.get("discard") is None else _hand(data["discard"], "discard"),
     )
 
 
@@ -266,7 +266,8 @@ def position_state(seats: int, seed: int, options: dict[str, Any]) -> State:
             raise _fail(f"city {index}: black cards come with Cities")
         table.put(city.built, age, f"built in city {index}")
         table.put(city.tucked or [], age, f"under city {index}'s stages")
-    discard = list(position.discard or [])
+    discard = list(position.discard.cards) if position.discard else []
+    whole_discard = position.discard is not None and position.discard.whole
     table.put(discard, age, "in the discard pile")
 
     held = size - (turn - 1)
@@ -312,7 +313,7 @@ def position_state(seats: int, seed: int, options: dict[str, Any]) -> State:
                 placed += pool[:want]
                 pool = pool[want:]
         missing = wanted.size - len(placed)
-        if missing and position.discard is None:
+        if missing and not whole_discard:
             discard += pool[:missing]
             placed += pool[:missing]
         _check_age(past, placed, wanted, exact=True, where="built, under stages, discarded or held")

@@ -20,7 +20,8 @@ reduction against the solver on the whole problem.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
@@ -144,7 +145,12 @@ def _solve(purchase: Purchase) -> Priced:
 
 
 def _payments(purchase: Purchase) -> tuple[Coins, ...]:
-    """Take out the resources bought from one neighbour only, then solve the rest canonically."""
+    """Without one-of cards, the splits of every resource at once; else take out the resources bought
+    from one neighbour only, then solve the rest canonically."""
+    lacking, own, left, right = purchase
+    if not (own or left.choices or right.choices):
+        codes = _split_codes(lacking, left, right)
+        return () if codes is None else _payments_of(codes)
     split = _split_forced(purchase)
     if split is None:
         return ()
@@ -152,7 +158,7 @@ def _payments(purchase: Purchase) -> tuple[Coins, ...]:
     if not rest.lacking:
         return (fixed,)
     same = _canonical(rest)
-    base = _solve_whole(same) if same == purchase else _SOLVED(same).payments
+    base = _solve_whole(same) if same is purchase else _SOLVED(same).payments
     if not (fixed.left or fixed.right):
         return base
     return tuple(Coins(a + fixed.left, b + fixed.right) for a, b in base)
@@ -233,20 +239,20 @@ def _canonical(purchase: Purchase) -> Purchase:
 
 def _solve_whole(purchase: Purchase) -> tuple[Coins, ...]:
     """Every payment of a purchase as it is (nothing owned: the lack is the need): the splits of
-    :func:`_splits_of_units` over the minimal purchases and the ways the sellers' one-of cards can be
+    :func:`_split_codes` over the minimal purchases and the ways the sellers' one-of cards can be
     used; the same answer as the shared solver (:func:`engine.payment.all_payments`), cheaper."""
     left, right = purchase.left, purchase.right
-    if not (purchase.own_choices or left.choices or right.choices):
-        return _splits_of_units(purchase.lacking, left, right)
     rests = minimal_purchases(purchase.lacking, purchase.own_choices) if purchase.own_choices \
         else (purchase.lacking,)
     lefts, rights = _fixed_sellers(left), _fixed_sellers(right)
-    union: set[Coins] = set()
+    union: set[int] = set()
     for rest in rests:
         for at_left in lefts:
             for at_right in rights:
-                union.update(_splits_of_units(rest, at_left, at_right))
-    return tuple(sorted(union, key=lambda pay: (pay.left + pay.right, pay)))
+                codes = _split_codes(rest, at_left, at_right)
+                if codes is not None:
+                    union |= codes
+    return _payments_of(union)
 
 
 def _fixed_sellers(seller: Seller) -> list[Seller]:
@@ -260,20 +266,55 @@ def _fixed_sellers(seller: Seller) -> list[Seller]:
     return [Seller(units, (), seller.cheap, seller.rebate) for units in sorted(found)]
 
 
-def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:
-    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards: each lacking unit
-    of resource j is bought from either neighbour within its units, so the payments are the sums,
-    resource by resource, of every split of its lack; cheapest total first, then by (left, right)."""
-    found = {(0, 0)}
+# A payment as one int while the solver adds them up: coins to the left times SIDE, plus coins to the
+# right (each below SIDE: a need asks for a few units, each at most a few coins).
+SIDE_BITS = 12
+SIDE = 1 << SIDE_BITS
+MOST_PER_UNIT = 64  # the dearest unit price the codes allow (readings.PURCHASE_PRICE_FLOOR above: refused)
+
+
+def _split_codes(lacking: Units, left: Seller, right: Seller) -> set[int] | None:
+    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards, as ints (see
+    SIDE), or None if they cannot supply it: each lacking unit of resource j is bought from either
+    neighbour within its units, so the payments are the sums, resource by resource, of every split of
+    its lack."""
+    price = (R.floored(2), R.floored(1), R.floored(0))  # by the discounts on a unit (Seller.price)
+    if price[0] > MOST_PER_UNIT:
+        raise ValueError(f"a unit price above {MOST_PER_UNIT} coins is not supported")
+    left_units, right_units = left.units, right.units
+    left_off, right_off = (left.cheap, left.rebate), (right.cheap, right.rebate)
+    found = {0}
     for j, lack in enumerate(lacking):
-        at_left, at_right = left.price(j), right.price(j)
-        most = min(lack, left.units[j])
-        fewest = max(0, lack - right.units[j])
+        most = left_units[j] if left_units[j] < lack else lack
+        fewest = lack - right_units[j]
+        if fewest < 0:
+            fewest = 0
         if fewest > most:
-            return ()
-        splits = [(k * at_left, (lack - k) * at_right) for k in range(fewest, most + 1)]
-        found = {(a + x, b + y) for a, b in found for x, y in splits}
-    return tuple(Coins(a, b) for a, b in sorted(found, key=lambda pay: (pay[0] + pay[1], pay)))
+            return None
+        at_left = price[(left_off[0] >> j & 1) + (left_off[1] >> j & 1)] * SIDE
+        at_right = price[(right_off[0] >> j & 1) + (right_off[1] >> j & 1)]
+        if fewest == most:
+            step = fewest * at_left + (lack - fewest) * at_right
+            found = {code + step for code in found}
+        else:
+            steps = [k * at_left + (lack - k) * at_right for k in range(fewest, most + 1)]
+            found = {code + step for code in found for step in steps}
+    return found
+
+
+def _payments_of(codes: set[int]) -> tuple[Coins, ...]:
+    """The payments of ``codes`` (see SIDE), cheapest total first, then by (left, right)."""
+    low = SIDE - 1
+    keys = sorted([((code >> SIDE_BITS) + (code & low)) << 2 * SIDE_BITS | code for code in codes])
+    new = tuple.__new__  # Coins(...) without its keyword-handling __new__
+    return tuple([new(Coins, (key >> SIDE_BITS & low, key & low)) for key in keys])
+
+
+def _splits_of_units(lacking: Units, left: Seller, right: Seller) -> tuple[Coins, ...]:
+    """Every (left, right) payment of ``lacking`` from two sellers without one-of cards (see
+    :func:`_split_codes`), cheapest total first, then by (left, right)."""
+    codes = _split_codes(lacking, left, right)
+    return () if codes is None else _payments_of(codes)
 
 
 # --- trading contexts ------------------------------------------------------------------------------
@@ -302,6 +343,63 @@ class Pricer:
 
 
 _BY_CONTEXT: BoundedMemo[TradingContext, dict[Units, Payments]] = BoundedMemo(lambda _: {}, 1 << 14)
+
+
+class CityTrade:
+    """The payments of one city's needs (by need number, compiled.NEEDS) while its trading context stays
+    the same: the cache a game's state keeps per city (``State.trading``), read by the fast path of
+    :func:`engine.classic.actions.hand_legal` (base game). A change of the context (the city's
+    production, one-of cards or discounts, a neighbour's sales) makes a new one (``State.trade``). A
+    trade is shared by copies of a state and never changes its context, so any state that holds it may
+    fill it in.
+    """
+
+    __slots__ = ("bounds", "context", "floor", "known")
+
+    def __init__(self) -> None:
+        self.known: dict[int, Payments] = {}
+        self.floor = R.PURCHASE_PRICE_FLOOR  # the reading the answers hold for
+        self.context: TradingContext | None = None  # made at the first need solved here
+        self.bounds: tuple[Units, Units] | None = None  # see _bounds
+
+    def payments(self, need: int, context_of: Callable[..., TradingContext], *args: Any) -> Payments:
+        """The payments of need number ``need`` (see :meth:`Pricer.payments`): remembered, else solved in
+        ``context_of(*args)`` (the city's context now, made once per trade): its first two answers
+        (nothing lacks; more lacks than anything could give) read from vectors made with it, the others
+        as :func:`payments_in` finds them."""
+        known = self.known
+        found = known.get(need, UNKNOWN)
+        if found is not UNKNOWN:
+            return found
+        bounds = self.bounds
+        if bounds is None:
+            _current_floor()  # the memos hold answers for the floor of now
+            self.context = context_of(*args)
+            bounds = self.bounds = _bounds(self.context)
+        own, most = bounds
+        deficit = [0] * C.N_RES
+        wanted = 0
+        for r, units in C.NEED_UNITS[need]:
+            if units > own[r]:
+                if units > most[r]:
+                    known[need] = IMPOSSIBLE
+                    return IMPOSSIBLE
+                deficit[r] = units - own[r]
+                wanted |= 1 << r
+        assert self.context is not None
+        found = known[need] = _lacking_payments(self.context, deficit, wanted) if wanted else None
+        return found
+
+
+def _bounds(context: TradingContext) -> tuple[Units, Units]:
+    """The city's own fixed units, and per resource the most units anything could give it (its own
+    units, both neighbours' units, and every one-of card that names the resource: see _beyond_supply)."""
+    most = [a + b + c for a, b, c in zip(context.units, context.left_units, context.right_units, strict=True)]
+    for cards in (context.own_choices, context.left_choices, context.right_choices):
+        for card in cards:
+            for r in BITS[card]:
+                most[r] += 1
+    return context.units, tuple(most)
 _FLOOR_OF_MEMOS = [R.PURCHASE_PRICE_FLOOR]  # the floor the memos' answers were computed with
 
 
@@ -405,6 +503,12 @@ def payments_in(context: TradingContext, need: Units) -> Payments:
     # same bound as using those that can give only one lacking resource.
     if _beyond_supply(context, deficit, wanted, context.own_choices):
         return IMPOSSIBLE
+    return _lacking_payments(context, deficit, wanted)
+
+
+def _lacking_payments(context: TradingContext, deficit: list[int], wanted: int) -> Payments:
+    """The rest of :func:`payments_in` once the ``deficit`` (resources ``wanted``) is known to be within
+    what could supply it."""
     own: tuple[int, ...] = ()
     if context.own_choices:
         wanted, own = _reduce_own(deficit, wanted, context.own_choices)

@@ -23,7 +23,6 @@ from engine.classic.state import (
     PAY,
     TURN,
     WONDER,
-    Choice,
     Loss,
     Pending,
     Plan,
@@ -76,9 +75,9 @@ def _told(event: dict[str, Any], story: Story) -> dict[str, Any]:
     cards whose extra unit it used (fields present only when there is something to tell)."""
     if story.rebates:
         event["rebates"] = [{"card": r.card, "neighbour": r.side, "coins": r.coins} for r in story.rebates]
-    units = [EFFECT_CARD[bit] for bit in sorted(EFFECT_CARD) if bit & EXTRA_UNITS & story.used]
-    if units:
-        event["extra_units"] = units
+    used = story.used & EXTRA_UNITS
+    if used:
+        event["extra_units"] = [EFFECT_CARD[bit] for bit in sorted(EFFECT_CARD) if bit & used]
     return event
 
 
@@ -93,24 +92,26 @@ def place(state: State, city: int, plan: Plan, income: list[int], events: Events
         events.append({"type": "discard", "seat": seat, "city": city, "coins": DISCARD_COINS})
         return None
     state.coins[city] -= bank + left + right
-    if story.used:
+    if story is not NO_STORY and story.used:
         state.spent[city] |= story.used
     if left:
-        income[state.left(city)] += left
+        income[(city + 1) % state.n] += left  # the left neighbour (State.left)
     if right:
-        income[state.right(city)] += right
+        income[(city - 1) % state.n] += right  # the right one
     if kind == WONDER:
         stage = state.stages[city] + 1
         fx = state.add_stage(city, card)
-        events.append(_told({"type": "wonder", "seat": seat, "city": city, "stage": stage,
-                             "left": left, "right": right, "coins": bank}, story))
-        return Placed("stage", city, fx)
+        event = {"type": "wonder", "seat": seat, "city": city, "stage": stage, "left": left, "right": right,
+                 "coins": bank}
+        events.append(event if story is NO_STORY else _told(event, story))
+        return tuple.__new__(Placed, ("stage", city, fx))
     if kind == OLYMPIA:
         state.olympia_used[city] = state.age
     state.add_card(city, card)
-    events.append(_told({"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
-                         "right": right, "coins": bank, "how": how}, story))
-    return Placed("card", city, C.CARD_FX[card])
+    event = {"type": "build", "seat": seat, "city": city, "card": C.CARD_ID[card], "left": left,
+             "right": right, "coins": bank, "how": how}
+    events.append(event if story is NO_STORY else _told(event, story))
+    return tuple.__new__(Placed, ("card", city, C.CARD_FX[card]))
 
 
 def gain(state: State, city: int, fx: C.Effect, why: str, events: Events) -> None:
@@ -223,45 +224,46 @@ def settle_debt(state: State, events: Events) -> None:
 
 def resolve_turn(state: State, events: Events) -> None:
     """Reveal and resolve every choice of the turn, then continue with pending choices or the next turn."""
-    entries: list[tuple[int, int, Choice]] = []
+    entries = [(seat, seat, choice) for seat, choice in enumerate(state.choices) if choice is not None]
     if state.two and state.free_city_choice is not None:
-        entries.append((2, state.controller, state.free_city_choice))
-    entries.extend((seat, seat, choice) for seat, choice in enumerate(state.choices) if choice is not None)
+        entries.insert(0, (2, state.controller, state.free_city_choice))
     income = [0] * state.n
     new = tuple.__new__  # Play(...) without its keyword-handling __new__ (the hot path)
+    age, turn, hands, history, cities = state.age, state.turn, state.hands, state.history, state.cities
     placed: list[Placed] = []
     hali = []
     # every purchase sees the cities as they were at the start of the turn (readings §6.2)
-    stories = [purchase_story(state, city, plan) if state.cities else NO_STORY
-               for city, _, (_, plan) in entries]
-    for (city, seat, (action, plan)), story in zip(entries, stories, strict=True):
-        state.hands[seat].remove(plan.card)
-        play = (state.age, state.turn, TURN, seat, city, plan.kind, plan.card, action)
-        state.history.append(new(Play, play))
-        item = place(state, city, plan, income, events, seat, story)
+    stories = [purchase_story(state, city, plan) for city, _, (_, plan) in entries] if cities else None
+    for i, (city, seat, (action, plan)) in enumerate(entries):
+        kind, card = plan[0], plan[1]
+        hands[seat].remove(card)
+        history.append(new(Play, (age, turn, TURN, seat, city, kind, card, action)))
+        item = place(state, city, plan, income, events, seat, stories[i] if stories else NO_STORY)
         if item is not None:
             placed.append(item)
-            ability = item.effect.ability
-            if ability == HALICARNASSUS and state.abilities_apply(city):
+            if item.effect.ability == HALICARNASSUS and state.abilities_apply(city):
                 hali.append(city)  # Halicarnassus' stage, or Cities' Forging Agency
     for what, city, fx in placed:
-        gain(state, city, fx, what, events)
+        if fx.coins or fx.coins_per is not None or cities:  # the base game gains only coins
+            gain(state, city, fx, what, events)
+    coins = state.coins
     for city, delta in enumerate(income):
         if delta:
-            state.coins[city] += delta
-    if state.turn == state.last_turn:
+            coins[city] += delta
+    last = turn == state.last_turn
+    if last:
         _discard_last_cards(state, events)
     state.choices = [None] * state.seats
     state.free_city_choice = None
     queue: list[Pending] = []
-    for kind in R.POST_TURN_ORDER:
-        if kind == HALICARNASSUS:
+    for step in R.POST_TURN_ORDER:
+        if step == HALICARNASSUS:
             order = sorted(hali) if R.HALICARNASSUS_IN_CITY_ORDER else hali
             queue.extend(Pending(HALICARNASSUS, c) for c in order)
-            if state.cities:  # cities.md §4: losses after every gain and free build of the turn
+            if cities:  # cities.md §4: losses after every gain and free build of the turn
                 queue.append(Pending(DEBT, NO_CITY))
-        elif state.turn == state.last_turn:
-            queue.extend(Pending(BABYLON, s) for s in range(state.seats) if state.hands[s])
+        elif last:
+            queue.extend(Pending(BABYLON, s) for s in range(state.seats) if hands[s])
     state.queue = queue
     advance(state, events)
 

@@ -164,20 +164,21 @@ def score_sources(state: State, city: int, copy: int | None = None) -> tuple[lis
     """Where every point of ``city`` comes from (``copy``: the guild copied by Olympia B, default the
     recorded one), and its science. Each row of :func:`score_city` is the sum of its sources."""
     copy = state.copies[city] if copy is None else copy
+    new = tuple.__new__  # Source(...) without its keyword-handling __new__ (every card of every city)
     out: list[Source] = []
     raided = 0
     for card in state.built[city]:
         fx = C.CARD_FX[card]
         raided += fx.victory_token  # a Raider card's token stays in the military row (never discarded)
         if fx.victory_token:
-            out.append(Source(C.CARD_ID[card], "military", fx.victory_token))
-    out.append(Source("conflicts", "military", sum(state.tokens[city]) - raided))
-    out.append(Source("coins", "treasury", state.coins[city] // 3))
+            out.append(new(Source, (C.CARD_ID[card], "military", fx.victory_token, False)))
+    out.append(new(Source, ("conflicts", "military", sum(state.tokens[city]) - raided, False)))
+    out.append(new(Source, ("coins", "treasury", state.coins[city] // 3, False)))
     bs = state.boards[city]
     for k in range(state.stages[city]):
         fx = C.BS_FX[bs][k]
-        out.append(Source(f"{C.BS_ID[bs]}_{k + 1}", "wonder",
-                          fx.vp + (state.count_per(fx.vp_per, city) if fx.vp_per else 0)))
+        out.append(new(Source, (f"{C.BS_ID[bs]}_{k + 1}", "wonder",
+                                fx.vp + (state.count_per(fx.vp_per, city) if fx.vp_per else 0), False)))
     for card in state.built[city]:
         row = COLOR_ROW.get(C.CARD_COLOR[card])
         if row is None:
@@ -186,14 +187,14 @@ def score_sources(state: State, city: int, copy: int | None = None) -> tuple[lis
         vp = card_vp(card)
         if fx.vp_per:
             vp += state.count_per(fx.vp_per, city) - own_black_card(fx.vp_per)
-        out.append(Source(C.CARD_ID[card], row, vp))
+        out.append(new(Source, (C.CARD_ID[card], row, vp, False)))
     wild = state.wild[city]
     if copy >= 0:
         vp, extra = _copied(state, city, copy)
         out.append(Source(C.CARD_ID[copy], "guilds", vp, True))
         wild += extra
     science = best_science_detail(state, city, wild)
-    out.append(Source("science", "science", science.points))
+    out.append(new(Source, ("science", "science", science.points, False)))
     if state.cities:
         out.append(Source("debt", "debt", -state.debt[city]))
     return out, science
@@ -202,10 +203,16 @@ def score_sources(state: State, city: int, copy: int | None = None) -> tuple[lis
 def score_city(state: State, city: int, copy: int | None = None) -> dict[str, int]:
     """The score pad of ``city`` (``copy``: the guild copied by Olympia B, default the recorded one): the
     sums of its :func:`score_sources` per row."""
-    rows = dict.fromkeys(ROWS + (CITIES_ROWS if state.cities else ()), 0)
-    for source in score_sources(state, city, copy)[0]:
+    return _pad(state, city, score_sources(state, city, copy)[0])
+
+
+def _pad(state: State, city: int, sources: list[Source]) -> dict[str, int]:
+    """The score pad of ``city`` from its sources."""
+    names = ROWS + (CITIES_ROWS if state.cities else ())
+    rows = dict.fromkeys(names, 0)
+    for source in sources:
         rows[source.row] += source.points
-    rows["total"] = sum(rows[r] for r in ROWS + (CITIES_ROWS if state.cities else ()))
+    rows["total"] = sum(rows[r] for r in names)
     rows["coins"] = state.coins[city]
     return rows
 
@@ -213,7 +220,10 @@ def score_city(state: State, city: int, copy: int | None = None) -> dict[str, in
 def sources_view(state: State, city: int) -> list[dict[str, Any]]:
     """The sources of ``city``'s points as the result shows them (zero-point sources left out, science with
     the symbols it counts)."""
-    sources, science = score_sources(state, city)
+    return _sources_view(*score_sources(state, city))
+
+
+def _sources_view(sources: list[Source], science: Science) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for source in sources:
         if not source.points:
@@ -252,7 +262,8 @@ def team_winners(state: State, scores: list[dict[str, int]]) -> list[int]:
 def finish(state: State) -> dict[str, Any]:
     """The result: winners among the seats, the score pad of every seat (and of the Free City); in a team
     game each pad has a ``team`` row (the pair's sum) and ``teams`` lists each team's sum."""
-    scores = [score_city(state, city) for city in range(state.n)]
+    found = [score_sources(state, city) for city in range(state.n)]  # (sources, science) per city
+    scores = [_pad(state, city, sources) for city, (sources, _) in enumerate(found)]
     players = scores if R.FREE_CITY_CAN_WIN else scores[: state.seats]
     result: dict[str, Any] = {
         "winners": winners(players),
@@ -260,12 +271,11 @@ def finish(state: State) -> dict[str, Any]:
         "scores": scores[: state.seats],
         "free_city": scores[2] if state.two else None,
     }
-    result["sources"] = [sources_view(state, city) for city in range(state.seats)]
+    result["sources"] = [_sources_view(*found[city]) for city in range(state.seats)]
     if state.two:
-        result["free_city_sources"] = sources_view(state, 2)
+        result["free_city_sources"] = _sources_view(*found[2])
     if state.cities:
-        result["spies"] = [spy_story(state, city, score_sources(state, city)[1].copied)
-                           for city in range(state.seats)]
+        result["spies"] = [spy_story(state, city, found[city][1].copied) for city in range(state.seats)]
     if state.teams:
         for team in state.teams:
             total = sum(scores[q]["total"] for q in team)

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
+from engine.classic.pricing import CityTrade
 
 # Action kinds (indices into ACTION_TYPES) and how a build was paid.
 BUILD, WONDER, DISCARD, OLYMPIA, HALI, COPY, PAY = range(7)
@@ -158,6 +159,9 @@ class State:
     debt_due: list[int] = field(default_factory=list)  # per seat: the loss to settle now (0: none)
     debt_choices: list[int | None] = field(default_factory=list)  # per seat: coins it pays (secret)
     spent: list[int] = field(default_factory=list)  # per city: once-per-turn purchase effects used (rebates)
+    # --- the pricing seam's cache (see forget_trading) ----------------------------------------------
+    trading: list[CityTrade] = field(default_factory=list)  # per city: its payments (base game)
+    trading_changed: list[bool] = field(default_factory=list)  # per city: its trade is out of date
 
     @classmethod
     def start(cls, seats: int, seed: int, options: dict[str, Any], deal: Deal) -> State:
@@ -184,6 +188,7 @@ class State:
             teams=R.teams_of(seats) if options.get("teams") else (),
             hand_size=8 if options.get("cities") else 7, debt=[0] * n, diplomacy=[0] * n, losses=[],
             debt_due=[0] * seats, debt_choices=[None] * seats, spent=[0] * n,
+            trading=[CityTrade() for _ in range(n)], trading_changed=[False] * n,
         )
 
     def copy(self) -> State:
@@ -194,6 +199,8 @@ class State:
         other.losses, other.debt_due = list(self.losses), list(self.debt_due)
         other.debt_choices, other.spies = list(self.debt_choices), list(self.spies)
         other.spent = list(self.spent)
+        other.trading = list(self.trading)  # shared: a trade never changes its context
+        other.trading_changed = list(self.trading_changed)
         return other
 
     def _copy_base(self) -> State:
@@ -252,43 +259,70 @@ class State:
         self.built[city].append(card)
         self.names[city].add(C.CARD_NAME_IDX[card])
         self.colors[city][C.CARD_COLOR[card]] += 1
-        self._apply_effect(city, C.CARD_FX[card], sellable=C.SELLABLE[card])
+        self._apply_effect(city, C.CARD_FX[card], C.SELLABLE[card])
 
     def add_stage(self, city: int, card: int) -> C.Effect:
         """Build the next wonder stage of ``city`` with ``card`` tucked under it; return its effect."""
         effect = C.BS_FX[self.boards[city]][self.stages[city]]
         self.stages[city] += 1
         self.stage_cards[city].append(card)
-        self._apply_effect(city, effect, sellable=False)
+        self._apply_effect(city, effect, False)
         return effect
 
     def _apply_effect(self, city: int, effect: C.Effect, sellable: bool) -> None:
-        if effect.produce is not None:
-            production = self.production[city]
-            for r, units in enumerate(effect.produce):
-                production[r] += units
-            if sellable:
-                for_sale = self.for_sale[city]
-                for r, units in enumerate(effect.produce):
-                    for_sale[r] += units
-        if effect.choice:
-            self.own_choices[city].append(effect.choice)
-            self.own_choices[city].sort()
-            if sellable:
-                self.sale_choices[city].append(effect.choice)
-                self.sale_choices[city].sort()
-        if effect.trade_res:
-            if effect.trade_sides & C.LEFT:
-                self.cheap[city][0] |= effect.trade_res
-            if effect.trade_sides & C.RIGHT:
-                self.cheap[city][1] |= effect.trade_res
-        self.shields[city] += effect.shields
-        self.spies[city] += effect.spy
+        traded = effect.traded  # the resources whose trading changes (see trade)
+        if traded:
+            if effect.units:
+                production = self.production[city]
+                for r, units in effect.units:
+                    production[r] += units
+                if sellable:
+                    for_sale = self.for_sale[city]
+                    for r, units in effect.units:
+                        for_sale[r] += units
+            choice = effect.choice
+            if choice:
+                own = self.own_choices[city]
+                own.append(choice)
+                own.sort()
+                if sellable:
+                    sale = self.sale_choices[city]
+                    sale.append(choice)
+                    sale.sort()
+            changed = self.trading_changed
+            changed[city] = True
+            if sellable:  # what the neighbours buy here
+                changed[self.left(city)] = changed[self.right(city)] = True
+            if effect.trade_res:
+                if effect.trade_sides & C.LEFT:
+                    self.cheap[city][0] |= effect.trade_res
+                if effect.trade_sides & C.RIGHT:
+                    self.cheap[city][1] |= effect.trade_res
+        if effect.shields:
+            self.shields[city] += effect.shields
+        if effect.spy:
+            self.spies[city] += effect.spy
         if effect.science >= 0:
             self.science[city][effect.science] += 1
-        self.wild[city] += effect.wild
+        if effect.wild:
+            self.wild[city] += effect.wild
         if effect.ability:
             self.abilities[city].add(effect.ability)
+
+    def trade(self, city: int) -> CityTrade:
+        """The trading cache of ``city`` now (a new one after a change of its trading, or of
+        readings.PURCHASE_PRICE_FLOOR)."""
+        trade = self.trading[city]
+        if self.trading_changed[city] or trade.floor != R.PURCHASE_PRICE_FLOOR:
+            trade = self.trading[city] = CityTrade()
+            self.trading_changed[city] = False
+        return trade
+
+    def forget_trading(self) -> None:
+        """Start every city's trading cache afresh: to be called after an edit of the state that does not
+        go through :meth:`add_card` or :meth:`add_stage` (which keep it up to date), e.g. a test's."""
+        self.trading = [CityTrade() for _ in range(self.n)]
+        self.trading_changed = [False] * self.n
 
     # --- derived counts ------------------------------------------------------------------------------
 

@@ -139,18 +139,39 @@ def _solved(situation: TradeSituation, need: Need) -> Paid:
 
 def trade_coins(situation: TradeSituation, need: Need) -> int:
     """Coins paid to the bank for the resources of ``need`` (:func:`paid`'s coins): each missing unit
-    at its price, unless a choice card could cover one or a discount applies (then the solver decides)."""
+    at its price, unless a choice card could cover one or a discount applies (then the solver decides).
+
+    When the solver decides, its question (the :class:`Shortfall` of :func:`shortfall`) is made here and
+    looked up in the memo's dict directly: this runs for every card a new situation prices.
+    """
     own, prices = situation.production, situation.prices
     coins = missing = 0
     for r, n in need.units:
         if n > own[r]:
             coins += (n - own[r]) * prices[r]
             missing |= 1 << r
+    if not missing:
+        return 0
+    choices = situation.choices
+    if not (choices or situation.masonry or situation.architecture):
+        return coins
     # Only choice production or a discount token can make the solver's answer differ from ``coins``.
-    if missing and (situation.choices or situation.masonry or situation.architecture) \
-            and _solver_needed(situation, need, missing):
-        return _solved(situation, need).coins
-    return coins
+    discount = readings.DISCOUNT_UNITS if (need.blue and situation.masonry) or \
+        (need.wonder and situation.architecture) else 0
+    useful = [m & missing for m in choices if m & missing]
+    if not (discount or useful):
+        return coins
+    useful.sort()
+    missing_units = [0, 0, 0, 0, 0]
+    missing_prices = [0, 0, 0, 0, 0]
+    for r, n in need.units:
+        if n > own[r]:
+            missing_units[r] = n - own[r]
+            missing_prices[r] = prices[r]
+    fields = (tuple(missing_units), tuple(missing_prices), tuple(useful), discount)
+    question = tuple.__new__(Shortfall, fields)
+    found = _PAYMENTS.entries.get(question)
+    return (_PAYMENTS(question) if found is None else found).coins
 
 
 def paid(situation: TradeSituation, need: Need) -> Paid:

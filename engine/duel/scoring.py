@@ -95,8 +95,13 @@ def score_sources(state: DuelState, seat: int) -> list[Source]:
 
 def score_pad(state: DuelState, seat: int) -> dict[str, int]:
     """One seat's score-pad rows and total, from the current state (the sums of its sources)."""
+    return _pad(score_sources(state, seat))
+
+
+def _pad(sources: list[Source]) -> dict[str, int]:
+    """The score-pad rows and total that ``sources`` add up to."""
     rows = dict.fromkeys(ROWS, 0)
-    for source in score_sources(state, seat):
+    for source in sources:
         rows[source.row] += source.points
     rows["total"] = sum(rows[r] for r in ROWS)
     return rows
@@ -104,19 +109,28 @@ def score_pad(state: DuelState, seat: int) -> dict[str, int]:
 
 def sources_view(state: DuelState) -> list[list[dict[str, Any]]]:
     """Per seat, the sources of its points as the result shows them (zero-point sources left out)."""
-    return [[{"source": s.source, "row": s.row, "points": s.points} for s in score_sources(state, seat)
-             if s.points] for seat in (0, 1)]
+    return [_sources_view(score_sources(state, seat)) for seat in (0, 1)]
+
+
+def _sources_view(sources: list[Source]) -> list[dict[str, Any]]:
+    return [{"source": s.source, "row": s.row, "points": s.points} for s in sources if s.points]
+
+
+def _scored(state: DuelState) -> tuple[list[dict[str, int]], list[list[dict[str, Any]]]]:
+    """Both seats' score pads and sources views, each seat's sources found once."""
+    found = [score_sources(state, 0), score_sources(state, 1)]
+    return [_pad(sources) for sources in found], [_sources_view(sources) for sources in found]
 
 
 def civilian_result(state: DuelState) -> dict[str, Any]:
     """The result after Age III: most VP wins; tie -> most blue VP; still tied -> shared."""
-    scores = [score_pad(state, 0), score_pad(state, 1)]
+    scores, sources = _scored(state)
     key = [(s["total"], s["blue"]) for s in scores]
     winners = [0] if key[0] > key[1] else [1] if key[1] > key[0] else [0, 1]
-    return {"winners": winners, "victory": "civilian", "scores": scores, "sources": sources_view(state)}
+    return {"winners": winners, "victory": "civilian", "scores": scores, "sources": sources}
 
 
 def supremacy_result(state: DuelState, seat: int, victory: str) -> dict[str, Any]:
     """The result of a military or scientific supremacy by ``seat`` (score pads for information)."""
-    return {"winners": [seat], "victory": victory, "scores": [score_pad(state, 0), score_pad(state, 1)],
-            "sources": sources_view(state)}
+    scores, sources = _scored(state)
+    return {"winners": [seat], "victory": victory, "scores": scores, "sources": sources}

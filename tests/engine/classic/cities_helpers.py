@@ -7,10 +7,14 @@ from typing import Any
 from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
-from tests.engine.classic.helpers import force_production
-from tests.engine.classic.state_edits import arrange
+from tests.engine.classic.helpers import arrange
 
-ALL_RESOURCES = "WWSSCCOOGGTTPP"
+# Built cards making 1 and 2 units of a resource letter (Age I and Age II, 3 players)
+PRODUCERS = {
+    "W": ["a1_lumber_yard", "a2_sawmill"], "S": ["a1_stone_pit", "a2_quarry"],
+    "C": ["a1_clay_pool", "a2_brickyard"], "O": ["a1_ore_vein", "a2_foundry"],
+    "G": ["a1_glassworks"], "P": ["a1_press"], "T": ["a1_loom"],
+}
 
 
 def cities_game(boards: list[str], sides: str | list[str] = "A", seed: int = 0,
@@ -38,7 +42,7 @@ def play_turn(game: ClassicGame, plays: dict[int, tuple[str, str]]) -> list[dict
             kind, card = plays[seat]
             events = game.apply(seat, build_action(game, seat, card, kind))
         else:
-            events = game.apply(seat, {"type": "discard", "card": C.CARD_ID[game.state.hands[seat][0]]})
+            events = game.apply(seat, {"type": "discard", "card": game.view(seat)["hand"][0]})
     return events
 
 
@@ -51,11 +55,38 @@ def settle(game: ClassicGame, pays: dict[int, int] | None = None) -> None:
         game.apply(seat, action)
 
 
-def black_position(card: str, age: int, coins: int = 10, **arranged: Any) -> ClassicGame:
-    """A 3-seat Cities game in ``age`` where seat 0 holds ``card`` and produces every resource (a state
-    edit: its short hands of Age I cards in any Age are no possible position)."""
+def producers(letters: str, age: int) -> list[str]:
+    """Built cards making exactly ``letters`` (at most 3 units of a raw material, 1 of a good; Age II
+    cards from Age II on)."""
+    cards: list[str] = []
+    for letter in sorted(set(letters)):
+        n = letters.count(letter)
+        single, *double = PRODUCERS[letter]
+        picks = {1: [single], 2: double, 3: [single, *double]}.get(n, [])
+        if age == 1 and picks != [single]:
+            picks = []
+        assert sum(1 + (c in double) for c in picks) == n, f"no cards make {n} {letter} in Age {age}"
+        cards += picks
+    return cards
+
+
+def cost_letters(card: str) -> str:
+    """The resource letters ``card`` costs."""
+    need = C.CARD_NEED[C.CARD_INDEX[card]]
+    return "".join(letter * n for letter, n in zip("WSCOGTP", need, strict=True))
+
+
+def black_position(card: str, age: int, coins: int | list[int] = 10,
+                   built: dict[int, list[str]] | None = None, **arranged: Any) -> ClassicGame:
+    """A 3-seat Cities game (Giza, Rhodes, Ephesus) at turn 2 of ``age`` where every seat has ``coins`` (or
+    each its own) and seat 0 holds ``card`` (unless it has built it) and has built the cards making its
+    resources besides Giza's stone (and ``built[0]``)."""
     game = cities_game(["giza", "rhodes", "ephesus"])
-    hands = [[card, "a1_altar"], ["a1_loom", "a1_press"], ["a1_loom", "a1_theater"]]
-    arrange(game, hands=hands, coins=[coins] * 3, age=age, **arranged)
-    force_production(game, 0, ALL_RESOURCES)
+    built = dict(built or {})
+    own = built.get(0, [])
+    need = cost_letters(card).replace("S", "", 1)
+    built[0] = producers(need, age) + own
+    hand = [] if card in own else [card]
+    purses = coins if isinstance(coins, list) else [coins] * 3
+    arrange(game, hands=[hand, [], []], coins=purses, age=age, turn=2, built=built, **arranged)
     return game

@@ -2,24 +2,17 @@
 
 :func:`arrange` writes a position through the testing option ``position`` (engine/classic/position.py,
 docs/classic.md): the game it builds takes the place of the given one, checked as a possible position whose
-save replays. :func:`force_production` and :func:`no_sales` still edit the state's caches (a production no
-set of cards gives); the tests whose positions the option refuses as impossible use
-:func:`tests.engine.classic.state_edits.arrange`.
+save replays. :func:`rebuild_caches` is for the audits that edit a state on purpose (random cities no
+position allows).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.classic import compiled as C
 from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
 from engine.classic.state import State
-
-
-def idx(card: str) -> int:
-    """Internal index of a card id."""
-    return C.CARD_INDEX[card]
 
 
 def make(boards: list[str], sides: str | list[str] = "A", seats: int | None = None,
@@ -36,9 +29,16 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             built: dict[int, list[str]] | None = None, coins: dict[int, int] | list[int] | None = None,
             stages: dict[int, int] | None = None,
             discard: list[str] | None = None, age: int | None = None, turn: int | None = None,
-            tokens: dict[int, list[int]] | None = None) -> ClassicGame:
+            tokens: dict[int, list[int]] | None = None,
+            tucked: dict[int, list[str]] | None = None, pile: list[str] | None = None,
+            debt: dict[int, int] | None = None, diplomacy: dict[int, int] | None = None,
+            discard_with: list[str] | None = None) -> ClassicGame:
     """Put in ``game``'s place the game at the start of a turn with these parts changed (a hand holds the
-    cards given and is filled up from the deal; the rest stays as the game has it)."""
+    cards given and is filled up from the deal, else keeps its cards in the same turn with 3 seats or more;
+    ``tucked``: the cards under a city's stages, else spare Age I cards; ``pile``: the whole Free City pile
+    before the turn's draw, top first; ``debt``, ``diplomacy``: Cities' tokens; ``discard``: the whole
+    discard pile, ``discard_with``: cards it holds besides the turns' other cards; the rest stays as the game
+    shows it)."""
     view = game.view(None)
     position: dict[str, Any] = {"age": view["age"] if age is None else age,
                                 "turn": view["turn"] if turn is None else turn}
@@ -52,14 +52,24 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
             "coins": purses.get(index, city["coins"]),
             "military": (tokens or {}).get(index, city["military"]),
         }
+        if index in (tucked or {}):
+            entry["tucked"] = list((tucked or {})[index])
         if "debt" in city:
-            entry.update(debt=city["debt"], diplomacy=city["diplomacy"])
+            entry.update(debt=(debt or {}).get(index, city["debt"]),
+                         diplomacy=(diplomacy or {}).get(index, city["diplomacy"]))
         cities.append(entry)
     position["cities"] = cities
+    same_turn = (position["age"], position["turn"]) == (view["age"], view["turn"])
+    if hands is None and same_turn and game.seats > 2:
+        hands = [game.view(seat)["hand"] for seat in range(game.seats)]
     if hands is not None:
         position["hands"] = [{"with": list(hand)} for hand in hands]
     if discard is not None:
         position["discard"] = list(discard)
+    if discard_with is not None:
+        position["discard"] = {"with": list(discard_with)}
+    if pile is not None:
+        position["pile"] = list(pile)
     options = {k: v for k, v in game.to_dict()["options"].items() if k != "position"}
     fresh = new_game(game.seats, game.to_dict()["seed"], {**options, "position": position})
     vars(game).update(vars(fresh))
@@ -71,7 +81,8 @@ def rebuild_caches(game: ClassicGame) -> None:
     s = game.state
     fresh = State.start(s.seats, s.seed, s.options, s.deal)
     for name in ("names", "production", "for_sale", "own_choices", "sale_choices", "cheap", "shields",
-                 "science", "wild", "colors", "abilities", "spies"):
+                 "science", "wild", "colors", "abilities", "spies", "trading",
+                 "trading_changed"):
         setattr(s, name, getattr(fresh, name))
     built, stages, tucked = s.built, s.stages, s.stage_cards
     s.built = [[] for _ in built]
@@ -104,8 +115,7 @@ def discard_all(game: ClassicGame, skip: tuple[int, ...] = ()) -> list[dict[str,
     for seat in range(game.seats):
         if seat in skip:
             continue
-        card = C.CARD_ID[game.state.hands[seat][0]]
-        events = game.apply(seat, {"type": "discard", "card": card})
+        events = game.apply(seat, {"type": "discard", "card": game.view(seat)["hand"][0]})
     return events
 
 
@@ -119,22 +129,3 @@ def stage_offers(game: ClassicGame, seat: int) -> list[tuple[int, int]]:
     """The distinct (left, right) payments offered to ``seat`` for its next wonder stage."""
     return sorted({(a["left"], a["right"]) for a in game.legal_actions(seat) if a["type"] == "wonder"})
 
-
-def force_production(game: ClassicGame, city: int, letters: str, sell: bool = False) -> None:
-    """Replace ``city``'s production by exactly ``letters`` (no one-of cards); ``sell``: sellable too."""
-    s = game.state
-    vec = list(C.parse_cost(letters))
-    s.production[city] = list(vec)
-    s.own_choices[city] = []
-    if sell:
-        s.for_sale[city] = list(vec)
-        s.sale_choices[city] = []
-    game._legal.clear()
-
-
-def no_sales(game: ClassicGame, *cities: int) -> None:
-    """Make ``cities`` sell nothing."""
-    for city in cities:
-        game.state.for_sale[city] = [0] * C.N_RES
-        game.state.sale_choices[city] = []
-    game._legal.clear()

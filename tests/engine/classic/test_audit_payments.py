@@ -88,6 +88,7 @@ def oracle(s: State, city: int, need: tuple[int, ...], budget: int) -> set[Pair]
 
 
 def _random_state(rng: random.Random, trial: int) -> State:
+    # internal edits on purpose: random cities (any cards of any Age) that no position allows, for the audit
     game = new_game(rng.randint(3, 7), trial, {"sides": rng.choice(["A", "B"])})
     s = game.state
     for city in range(s.n):

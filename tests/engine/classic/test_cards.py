@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 import pytest
 
 from engine.classic import compiled as C
+from engine.classic.game import ClassicGame
 from engine.classic.scoring import score_city
-from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, builds, force_production, make, no_sales
+from tests.engine.classic.helpers import act, arrange, builds, make
 
 # Transcribed from the cards digest: id -> (coin cost, resource cost, effect)
 EXPECTED: dict[str, tuple[int, str, str]] = {
@@ -49,21 +52,67 @@ EXPECTED: dict[str, tuple[int, str, str]] = {
     "a3_magistrates_guild": (0, "WWWST", "guild blue 1"), "a3_builders_guild": (0, "SSCCG", "builders"),
 }
 LETTER = {"W": "wood", "S": "stone", "C": "clay", "O": "ore", "G": "glass", "T": "textile", "P": "papyrus"}
-EXAMPLE = {"brown": "a1_lumber_yard", "grey": "a1_loom", "yellow": "a1_tavern", "green": "a1_workshop",
-           "red": "a1_stockade", "blue": "a1_altar"}
+# The boards (and their resource), city 0's first among them whose resource the card does not cost
+BOARDS = {"rhodes": "O", "alexandria": "G", "ephesus": "P", "babylon": "C", "olympia": "W",
+          "halicarnassus": "T", "giza": "S"}
+# Cards producing 1 and 2 units of a letter (no one-of cards)
+PRODUCERS = {
+    "W": ["a1_lumber_yard", "a2_sawmill"], "S": ["a1_stone_pit", "a2_quarry"],
+    "C": ["a1_clay_pool", "a2_brickyard"], "O": ["a1_ore_vein", "a2_foundry"],
+    "G": ["a1_glassworks"], "P": ["a1_press"], "T": ["a1_loom"],
+}
+# Cards of each colour counted by the cards that count colours: city 0's, its left and right neighbours'
+COUNTED = {
+    "brown": (["a1_mine"], ["a1_tree_farm", "a1_excavation"],
+              ["a1_clay_pit", "a1_timber_yard", "a1_forest_cave"]),
+    "grey": (["a1_glassworks", "a1_press"], ["a1_loom", "a1_glassworks"],
+             ["a1_press", "a2_loom", "a2_glassworks"]),
+    "yellow": (["a1_east_trading_post"], ["a1_tavern", "a1_east_trading_post"],
+               ["a1_tavern", "a1_west_trading_post", "a1_marketplace"]),
+    "green": (["a1_workshop"], ["a1_apothecary", "a1_workshop"],
+              ["a1_scriptorium", "a2_library", "a2_school"]),
+    "red": (["a1_barracks"], ["a1_stockade", "a1_barracks"], ["a1_guard_tower", "a2_walls", "a2_stables"]),
+    "blue": (["a1_pawnshop"], ["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop", "a2_aqueduct"]),
+}
+LEFT, RIGHT = 1, 6  # city 0's neighbours with 7 seats
 
 
 def test_every_card_has_an_expectation() -> None:
     assert sorted(EXPECTED) == sorted(C.CARD_ID[: C.N_BASE_CARDS])
 
 
-def _ready(card: str, coins: int = 10):
-    game = make(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, hands=[[card, "a1_altar"], ["a1_theater", "a1_baths"], ["a1_pawnshop", "a1_press"]],
-            coins={0: coins}, age=C.CARD_AGE[C.CARD_INDEX[card]])
-    force_production(game, 0, EXPECTED[card][1])
-    no_sales(game, 1, 2)
-    return game
+def _producers(letters: Counter[str]) -> list[str]:
+    """Built cards producing exactly ``letters``."""
+    cards = []
+    for letter, n in letters.items():
+        single, *double = PRODUCERS[letter]
+        picks = {0: [], 1: [single], 2: double, 3: [single, *double]}[n]
+        assert sum(1 + (c in double) for c in picks) == n, f"no cards make {n} {letter}"
+        cards += picks
+    return cards
+
+
+def _ready(card: str, coins: int = 10, short: bool = False, color: str | None = None) -> ClassicGame:
+    """7 seats, turn 2 of the card's Age: seat 0 holds ``card`` and has ``coins``, and its city (on a board
+    whose resource the card does not cost, when there is one) has cards producing the card's resources
+    (``short``: a unit less) and, with ``color``, cards of that colour (its neighbours too; stages,
+    defeats)."""
+    cost = EXPECTED[card][1]
+    board = next((b for b, letter in BOARDS.items() if letter not in cost), "giza")
+    need = Counter(cost) - Counter(BOARDS[board])
+    if short:
+        need[next(iter(need))] -= 1
+    built: dict[int, list[str]] = {0: _producers(+need)}
+    if color in COUNTED:
+        own, left, right = COUNTED[color]
+        built[0] += [c for c in own if C.CARD_NAME_IDX[C.CARD_INDEX[c]] not in
+                     {C.CARD_NAME_IDX[C.CARD_INDEX[b]] for b in built[0]}]
+        built[LEFT], built[RIGHT] = list(left), list(right)
+    game = make([board, *[b for b in BOARDS if b != board]])
+    return arrange(game, age=max(C.CARD_AGE[C.CARD_INDEX[card]], 2 if color else 1), turn=2,
+                   hands=[[card]] + [[]] * 6, coins={0: coins}, built=built,
+                   stages={0: 1, LEFT: 2, RIGHT: 3} if color == "stages" else None,
+                   tokens={LEFT: [-1, -1], RIGHT: [-1, 3]} if color == "defeats" else None)
 
 
 @pytest.mark.parametrize("card", sorted(EXPECTED))
@@ -73,41 +122,42 @@ def test_cost(card: str) -> None:
     if coin:
         assert builds(_ready(card, coins=coin - 1), 0, card) == []
     if cost:
-        game = _ready(card, coins=coin)
-        force_production(game, 0, cost[1:])
-        assert builds(game, 0, card) == []
+        assert builds(_ready(card, coins=coin, short=True), 0, card) == []
 
 
-def _build(game, card: str) -> None:
+def _build(game: ClassicGame, card: str) -> None:
     act(game, 0, type="build", card=card, left=0, right=0)
-    act(game, 1, type="discard", card="a1_theater")
-    act(game, 2, type="discard", card="a1_pawnshop")
+    for seat in range(1, 7):
+        act(game, seat, type="discard", card=game.view(seat)["hand"][0])
+
+
+def _of_color(city: dict[str, Any], color: str) -> int:
+    """How many cards of ``color`` a city of the view has (``stages``: its stages; ``defeats``: its defeat
+    tokens)."""
+    if color == "stages":
+        return int(city["stages_built"])
+    if color == "defeats":
+        return int(city["military"].count(-1))
+    return sum(C.CARD_COLOR[C.CARD_INDEX[c]] == C.COLORS.index(color) for c in city["cards"])
 
 
 @pytest.mark.parametrize("card", sorted(EXPECTED))
 def test_effect(card: str) -> None:
     _, _, effect = EXPECTED[card]
     kind, *args = effect.split()
-    game = _ready(card)
+    game = _ready(card, color=args[0] if kind in ("all", "own", "guild") else None)
     s = game.state
-    if kind in ("all", "own", "guild"):
-        color = args[0]
-        n = int(color not in ("stages", "defeats"))
-        edit.arrange(game, built={0: [_of(color)] * n, 1: [_of(color)] * 2 * n, 2: [_of(color)] * 3 * n},
-                stages={0: 1, 1: 2, 2: 3} if color == "stages" else None,
-                tokens={1: [-1, -1], 2: [-1, 3]} if color == "defeats" else None)
-        force_production(game, 0, EXPECTED[card][1])
-        no_sales(game, 1, 2)
     before = game.view(0)["cities"][0]
-    coins = s.coins[0]
     _build(game, card)
-    after = game.view(0)["cities"][0]
-    assert C.CARD_INDEX[card] in s.built[0]
+    cities = game.view(0)["cities"]
+    after = cities[0]
+    assert card in after["cards"]
+    gained = after["coins"] - before["coins"]
     if kind == "p":
         for letter in set(args[0]):
             res = LETTER[letter]
             assert after["production"][res] - before["production"].get(res, 0) == args[0].count(letter)
-        assert sum(s.for_sale[0]) == len(args[0]) + 1  # board resource + the card
+        assert sum(s.for_sale[0]) - sum(before["production"].values()) == len(args[0])  # all of it sellable
     elif kind in ("or", "yor"):
         names = sorted(LETTER[x] for x in args[0])
         assert sorted(names) in [sorted(c) for c in after["choices"]]
@@ -119,7 +169,7 @@ def test_effect(card: str) -> None:
     elif kind == "sci":
         assert after["science"][args[0]] == 1
     elif kind == "coins":
-        assert s.coins[0] == coins + int(args[0])
+        assert gained == int(args[0])
     elif kind == "trade":
         sides = ["left", "right"] if args[0] == "both" else [args[0]]
         for side in ("left", "right"):
@@ -127,30 +177,29 @@ def test_effect(card: str) -> None:
                 cheap = side in sides and letter in args[1]
                 assert after["prices"][side][LETTER[letter]] == (1 if cheap else 2)
     elif kind == "all":
-        assert s.coins[0] == coins + int(args[1]) * 6  # 1 own + 2 left + 3 right
+        counted = [_of_color(cities[c], args[0]) for c in (0, LEFT, RIGHT)]
+        assert counted[1:] == [2, 3] and counted[0] >= 1
+        assert gained == int(args[1]) * sum(counted)
         assert score_city(s, 0)["commercial"] == 0
     elif kind == "own":
-        own = {"stages": 1}.get(args[0], 1 + (args[0] == "yellow"))
-        assert s.coins[0] == coins + int(args[1]) * own
+        own = _of_color(after, args[0])
+        assert own >= 1
+        assert gained == int(args[1]) * own
         assert score_city(s, 0)["commercial"] == int(args[2]) * own
     elif kind == "guild":
-        count = 3 if args[0] == "defeats" else 5
-        assert score_city(s, 0)["guilds"] == int(args[1]) * count
+        counted = [_of_color(cities[c], args[0]) for c in (LEFT, RIGHT)]
+        assert counted == ([2, 1] if args[0] == "defeats" else [2, 3])
+        assert score_city(s, 0)["guilds"] == int(args[1]) * sum(counted)
     elif kind == "shipowners":
-        edit.arrange(game, built={0: ["a1_lumber_yard", "a1_loom", "a3_shipowners_guild", "a1_altar"]})
-        assert score_city(s, 0)["guilds"] == 3
+        arrange(game, built={0: ["a1_lumber_yard", "a1_loom", "a3_shipowners_guild", "a1_altar"]})
+        assert score_city(game.state, 0)["guilds"] == 3
     elif kind == "builders":
-        edit.arrange(game, built={0: [card]}, stages={0: 1, 1: 2, 2: 3})
-        assert score_city(s, 0)["guilds"] == 6
+        arrange(game, built={0: [card]}, stages={0: 1, LEFT: 2, RIGHT: 3})
+        assert score_city(game.state, 0)["guilds"] == 6
     elif kind == "wild":
         assert after["science"]["wild"] == 1
     else:
         raise AssertionError(effect)
-
-
-def _of(color: str) -> str:
-    """A card of ``color`` (purple: a guild) for counting effects."""
-    return {"purple": "a3_spies_guild"}.get(color, EXAMPLE.get(color, "a1_lumber_yard"))
 
 
 def test_player_count_copies_match_the_digest() -> None:

@@ -8,11 +8,19 @@ import pytest
 import engine
 from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic.resolve import military, opponents
+from engine.classic.game import ClassicGame
 from engine.classic.scoring import score_city, team_winners
-from tests.engine.classic import state_edits as edit
-from tests.engine.classic.cities_helpers import ALL_RESOURCES, black_position, cities_game, play_turn, settle
-from tests.engine.classic.helpers import builds, force_production, no_sales
+from tests.engine.classic.cities_helpers import black_position, cities_game, play_turn, producers, settle
+from tests.engine.classic.helpers import arrange, builds
+
+
+def _cities(game: ClassicGame) -> list[dict]:
+    return list(game.view(None)["cities"])
+
+
+def _conflicts(game: ClassicGame) -> list[list[tuple[int, int]]]:
+    """Each city's (opponent, times) of the next conflicts, as the public view shows them."""
+    return [[(c["against"], c["times"]) for c in city] for city in game.view(None)["conflicts"]]
 
 
 def test_cities_with_two_seats() -> None:
@@ -32,15 +40,17 @@ def test_losses_counted_at_end_of_turn(monkeypatch: pytest.MonkeyPatch, at_end: 
     """readings.LOSSES_COUNTED_AT_END_OF_TURN: Cenotaph counts a victory token its victim takes with a
     free build from the discard pile in the same turn (step 5) (True), or only those of step 4 (False)."""
     monkeypatch.setattr(R, "LOSSES_COUNTED_AT_END_OF_TURN", at_end)
-    game = black_position("a3_cenotaph", age=3, discard=["a2_raider_fort"])
-    edit.arrange(game, hands=[["a3_cenotaph", "a1_altar"], ["a2_forging_agency", "a1_loom"],
-                         ["a1_loom", "a1_press"]])
-    force_production(game, 0, ALL_RESOURCES)
-    play_turn(game, {0: ("build", "a3_cenotaph"), 1: ("build", "a2_forging_agency")})
+    # Giza builds the Cenotaph (SCCGT) as Halicarnassus B builds its first stage (OO), then takes the
+    # discarded Raider Fort
+    game = cities_game(["giza", "halicarnassus", "ephesus"], sides=["A", "B", "A"])
+    built = {0: producers("CCGT", 2), 1: ["a1_ore_vein", "a1_clay_pit"], 2: []}
+    arrange(game, age=3, turn=2, hands=[["a3_cenotaph"], [], []], coins=[10, 10, 10], built=built,
+            discard_with=["a2_raider_fort"])
+    play_turn(game, {0: ("build", "a3_cenotaph"), 1: ("wonder", game.view(1)["hand"][0])})
     game.apply(1, {"type": "halicarnassus", "card": "a2_raider_fort"})
-    assert game.state.tokens[1] == [3]
+    assert _cities(game)[1]["military"] == [3]
     settle(game)
-    assert game.state.coins[1] == 10 - 2 - (1 if at_end else 0)
+    assert _cities(game)[1]["coins"] == 10 - (1 if at_end else 0)
 
 
 @pytest.mark.parametrize("payable", [False, True])
@@ -49,10 +59,10 @@ def test_raider_debt_payable(monkeypatch: pytest.MonkeyPatch, payable: bool) -> 
     monkeypatch.setattr(R, "RAIDER_DEBT_PAYABLE", payable)
     game = black_position("a1_raider_camp", age=1)
     play_turn(game, {0: ("build", "a1_raider_camp")})
-    assert (game.state.phase == "debt") == payable
+    assert (game.view(None)["phase"] == "debt") == payable
     settle(game)
-    assert game.state.debt == ([0, 0, 0] if payable else [0, 1, 1])
-    assert game.state.coins[1:] == ([12, 12] if payable else [13, 13])
+    assert [c["debt"] for c in _cities(game)] == ([0, 0, 0] if payable else [0, 1, 1])
+    assert [c["coins"] for c in _cities(game)[1:]] == ([12, 12] if payable else [13, 13])
 
 
 @pytest.mark.parametrize("green_only", [True, False])
@@ -60,7 +70,8 @@ def test_spy_copies_green_cards_only(monkeypatch: pytest.MonkeyPatch, green_only
     """readings.SPY_COPIES_GREEN_CARDS_ONLY: a neighbour's Scientists Guild (a wildcard) is not copied."""
     monkeypatch.setattr(R, "SPY_COPIES_GREEN_CARDS_ONLY", green_only)
     game = cities_game(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, built={0: ["a1_pigeonhole", "a1_workshop"], 1: ["a3_scientists_guild"], 2: []})
+    arrange(game, age=3, turn=2,
+            built={0: ["a1_pigeonhole", "a1_workshop"], 1: ["a3_scientists_guild"], 2: []})
     assert score_city(game.state, 0)["science"] == (1 if green_only else 4)
 
 
@@ -69,8 +80,8 @@ def test_spies_may_copy_same_card(monkeypatch: pytest.MonkeyPatch, same: bool) -
     """readings.SPIES_MAY_COPY_SAME_CARD: two spies copy one neighbour tablet twice (True) or once."""
     monkeypatch.setattr(R, "SPIES_MAY_COPY_SAME_CARD", same)
     game = cities_game(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, built={0: ["a1_pigeonhole", "a2_band_of_spies", "a1_scriptorium"], 1: ["a2_library"],
-                         2: []})
+    arrange(game, age=2, turn=2, built={0: ["a1_pigeonhole", "a2_band_of_spies", "a1_scriptorium"],
+                                        1: ["a2_library"], 2: []})
     assert score_city(game.state, 0)["science"] == (9 if same else 4)
 
 
@@ -78,9 +89,8 @@ def test_purchase_price_floor() -> None:
     """readings.PURCHASE_PRICE_FLOOR: a Trading Post and Smuggler's Cache together make the price 0."""
     assert R.PURCHASE_PRICE_FLOOR == 0
     game = cities_game(["ephesus", "giza", "rhodes"])
-    edit.arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"]], coins=[0, 0, 0],
+    arrange(game, turn=2, hands=[["a1_baths"], [], []], coins=[0, 0, 0],
             built={0: ["a1_smugglers_cache", "a1_west_trading_post"]})
-    force_production(game, 0, "")
     assert builds(game, 0, "a1_baths") == [(0, 0)]
 
 
@@ -88,13 +98,11 @@ def test_purchase_price_floor() -> None:
 def test_cities_extra_production_sellable(monkeypatch: pytest.MonkeyPatch, sellable: bool) -> None:
     """readings.CITIES_EXTRA_PRODUCTION_SELLABLE: a neighbour's Black Market unit is not for sale (False)."""
     monkeypatch.setattr(R, "CITIES_EXTRA_PRODUCTION_SELLABLE", sellable)
+    # Ephesus makes the School's papyrus; its wood only from Giza's Black Market (Rhodes sells ore)
     game = cities_game(["ephesus", "giza", "rhodes"])
-    edit.arrange(game, hands=[["a1_stockade"], ["a1_loom"], ["a1_loom"]], coins=[5, 0, 0],
-            built={1: ["a2_black_market"]})
-    force_production(game, 0, "")
-    no_sales(game, 2)
-    game.state.for_sale[1] = [0] * C.N_RES
-    assert builds(game, 0, "a1_stockade") == ([(2, 0)] if sellable else [])
+    arrange(game, age=2, turn=2, hands=[["a2_school"], [], []], coins=[5, 0, 0],
+            built={0: [], 1: ["a2_black_market"], 2: []})
+    assert builds(game, 0, "a2_school") == ([(2, 0)] if sellable else [])
 
 
 @pytest.mark.parametrize("counts", [True, False])
@@ -103,7 +111,7 @@ def test_produced_counts_choice_cards(monkeypatch: pytest.MonkeyPatch, counts: b
     Market does not give it (True)."""
     monkeypatch.setattr(R, "PRODUCED_COUNTS_CHOICE_CARDS", counts)
     game = cities_game(["ephesus", "giza", "rhodes"])
-    edit.arrange(game, built={0: ["a2_black_market", "a2_caravansery"]})
+    arrange(game, age=2, turn=2, built={0: ["a2_black_market", "a2_caravansery"]})
     missing = game.state.extra_choices(0)[0]
     raw = sum(1 << r for r in range(4))
     assert (missing & raw == 0) == counts
@@ -115,7 +123,7 @@ def test_secret_network_counts_itself(monkeypatch: pytest.MonkeyPatch, itself: b
     monkeypatch.setattr(R, "SECRET_NETWORK_COUNTS_ITSELF", itself)
     game = black_position("a3_secret_network", age=3, built={0: ["a1_cells", "a1_hideout"]})
     play_turn(game, {0: ("build", "a3_secret_network")})
-    assert game.state.coins[0] == 10 + (3 if itself else 2)
+    assert _cities(game)[0]["coins"] == 10 + (3 if itself else 2)
     assert score_city(game.state, 0)["black"] == 2 + (3 if itself else 2)
 
 
@@ -123,7 +131,7 @@ def test_secret_network_counts_itself(monkeypatch: pytest.MonkeyPatch, itself: b
 def test_discard_build_takes_black_cards(monkeypatch: pytest.MonkeyPatch, blacks: bool) -> None:
     """readings.DISCARD_BUILD_TAKES_BLACK_CARDS: Forging Agency may build a discarded black card."""
     monkeypatch.setattr(R, "DISCARD_BUILD_TAKES_BLACK_CARDS", blacks)
-    game = black_position("a2_forging_agency", age=2, discard=["a2_lair", "a1_baths"])
+    game = black_position("a2_forging_agency", age=2, discard_with=["a2_lair", "a1_baths"])
     play_turn(game, {0: ("build", "a2_forging_agency")})
     assert ("a2_lair" in {a["card"] for a in game.legal_actions(0)}) == blacks
 
@@ -132,7 +140,7 @@ def test_teams_of() -> None:
     """readings.teams_of: teammates sit side by side (seats 0-1, 2-3, 4-5)."""
     assert R.teams_of(4) == ((0, 1), (2, 3)) and R.teams_of(6) == ((0, 1), (2, 3), (4, 5))
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    assert [game.state.teammate(q) for q in range(4)] == [1, 0, 3, 2]
+    assert [game.view(q)["teammate"] for q in range(4)] == [1, 0, 3, 2]
 
 
 @pytest.mark.parametrize("times", [2, 1])
@@ -140,21 +148,20 @@ def test_team_conflicts_per_pair(monkeypatch: pytest.MonkeyPatch, times: int) ->
     """readings.TEAM_CONFLICTS_PER_PAIR: opposing neighbours fight twice."""
     monkeypatch.setattr(R, "TEAM_CONFLICTS_PER_PAIR", times)
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    s = game.state
-    s.age, s.shields = 3, [1, 0, 0, 0]
-    military(s, [])
-    assert s.tokens[0] == [5] * times and s.tokens[3] == [-1] * times and s.tokens[1] == []
+    arrange(game, age=3, turn=7, built={0: ["a1_stockade"]})  # the last turn; shields 1, 0, 0, 0
+    play_turn(game, {})
+    settle(game)
+    tokens = [c["military"] for c in _cities(game)]
+    assert tokens[0] == [5] * times and tokens[3] == [-1] * times and tokens[1] == []
 
 
 @pytest.mark.parametrize("reduces", [True, False])
 def test_team_diplomacy_reduces_to_one(monkeypatch: pytest.MonkeyPatch, reduces: bool) -> None:
     """readings.TEAM_DIPLOMACY_REDUCES_TO_ONE: a token makes its pair fight once (True) or not at all."""
     monkeypatch.setattr(R, "TEAM_DIPLOMACY_REDUCES_TO_ONE", reduces)
-    game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    s = game.state
-    s.diplomacy[0] = 1
-    assert opponents(s)[0] == ([(3, 1)] if reduces else [])
-    assert opponents(s)[1] == [(2, 2)]
+    game = arrange(cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True), diplomacy={0: 1})
+    assert _conflicts(game)[0] == ([(3, 1)] if reduces else [])
+    assert _conflicts(game)[1] == [(2, 2)]
 
 
 @pytest.mark.parametrize("hits", [True, False])
@@ -162,8 +169,7 @@ def test_team_losses_hit_teammate(monkeypatch: pytest.MonkeyPatch, hits: bool) -
     """readings.TEAM_LOSSES_HIT_TEAMMATE: "every other player" includes the builder's teammate."""
     monkeypatch.setattr(R, "TEAM_LOSSES_HIT_TEAMMATE", hits)
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    edit.arrange(game,
-                 hands=[["a1_hideout", "a1_altar"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[0] * 4)
+    arrange(game, hands=[["a1_hideout"], [], [], []], coins=[0] * 4)
     play_turn(game, {0: ("build", "a1_hideout")})
     assert sorted(game.to_act()) == ([1, 2, 3] if hits else [2, 3])
 
@@ -181,9 +187,7 @@ def test_team_tie_shared(monkeypatch: pytest.MonkeyPatch, shared: bool) -> None:
 def test_trade_with_a_teammate_is_normal() -> None:
     """Reading without a switch (cities.md §11.3): buying from a teammate costs the normal price and pays
     the teammate."""
-    game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    edit.arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"], ["a1_loom"]], coins=[5, 0, 0, 0])
-    force_production(game, 0, "")
-    force_production(game, 1, "S", sell=True)
-    no_sales(game, 3)
+    # Rhodes (ore) buys the Baths' stone from its teammate Giza; Babylon, its other neighbour, makes clay
+    game = cities_game(["rhodes", "giza", "ephesus", "babylon"], teams=True)
+    arrange(game, hands=[["a1_baths"], [], [], []], coins=[5, 0, 0, 0])
     assert builds(game, 0, "a1_baths") == [(2, 0)]

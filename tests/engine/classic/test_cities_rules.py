@@ -11,19 +11,18 @@ import pytest
 
 import engine
 from engine.classic import compiled as C
-from engine.classic.resolve import military, opponents
+from engine.classic.game import ClassicGame
 from engine.classic.rules import new_game
 from engine.classic.scoring import score_city
-from tests.engine.classic import state_edits as edit
 from tests.engine.classic.cities_helpers import (
-    ALL_RESOURCES,
     black_position,
     build_action,
     cities_game,
     play_turn,
+    producers,
     settle,
 )
-from tests.engine.classic.helpers import builds, force_production, no_sales, stage_offers
+from tests.engine.classic.helpers import arrange, builds, stage_offers
 
 # --- setup -------------------------------------------------------------------------------------------
 
@@ -52,12 +51,12 @@ def test_seven_turns_per_age_and_the_last_card_discarded() -> None:
 
 def test_babylon_b_plays_its_eighth_card() -> None:
     game = cities_game(["babylon", "rhodes", "ephesus"], sides=["B", "A", "A"])
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
-            stages={0: 2}, turn=7)
+    arrange(game, hands=[["a1_altar", "a1_theater"], [], []], stages={0: 2}, turn=7)
     play_turn(game, {0: ("build", "a1_altar")})
-    assert game.state.phase == "babylon" and game.to_act() == [0]
+    assert game.view(None)["phase"] == "babylon" and game.to_act() == [0]
     game.apply(0, build_action(game, 0, "a1_theater"))
-    assert C.CARD_INDEX["a1_theater"] in game.state.built[0] and game.state.age == 2
+    view = game.view(None)
+    assert "a1_theater" in view["cities"][0]["cards"] and view["age"] == 2
 
 
 @pytest.mark.parametrize(("seats", "options", "message"), [
@@ -103,10 +102,9 @@ def test_the_catalog_with_cities_lists_black_cards_and_both_boards() -> None:
 
 
 def test_a_loss_is_a_simultaneous_secret_decision_paying_as_much_as_possible_first() -> None:
-    game = black_position("a2_opium_den", age=2, coins=2)
-    game.state.coins = [2, 0, 5]
+    game = black_position("a2_opium_den", age=2, coins=[2, 0, 5])
     play_turn(game, {0: ("build", "a2_opium_den")})  # seats 1 and 2 discard: +3 coins this turn
-    assert game.state.phase == "debt" and game.to_act() == [1, 2] == game.waiting()
+    assert game.view(None)["phase"] == "debt" and game.to_act() == [1, 2] == game.waiting()
     assert game.legal_actions(1)[0] == {"type": "pay_debt", "coins": 3}
     assert [a["coins"] for a in game.legal_actions(2)] == [3, 2, 1, 0]
     assert game.view(1)["my_debt"] == {"due": 3, "most": 3, "choice": None}
@@ -123,39 +121,37 @@ def test_a_loss_is_a_simultaneous_secret_decision_paying_as_much_as_possible_fir
         game.apply(0, {"type": "pay_debt", "coins": 0})
     game.apply(1, {"type": "pay_debt", "coins": 1})
     game.apply(2, {"type": "pay_debt", "coins": 0})  # debt while holding coins is legal
-    assert game.state.coins == [2 + 4, 2, 8] and game.state.debt == [0, 2, 3]
-    assert game.state.phase == "turn"
+    view = game.view(None)
+    assert [c["coins"] for c in view["cities"]] == [2 + 4, 2, 8]
+    assert [c["debt"] for c in view["cities"]] == [0, 2, 3] and view["phase"] == "turn"
     history = [p for p in game.view(0)["history"] if p["step"] == "debt"]
     assert [(p["seat"], p["coins"]) for p in history] == [(1, 1), (2, 0)]
 
 
 def test_a_seat_without_coins_takes_the_whole_loss_as_debt_without_a_decision() -> None:
-    game = black_position("a2_opium_den", age=2)
-    game.state.coins = [10, 0, 10]
-    hand = game.state.hands[1]
+    game = black_position("a2_opium_den", age=2, coins=[10, 0, 10])
+    arrange(game, hands=[["a2_opium_den"], ["a2_loom"], []])
     game.apply(0, build_action(game, 0, "a2_opium_den"))
-    game.apply(1, build_action(game, 1, C.CARD_ID[hand[0]]))  # a free structure: no coin this turn
-    game.apply(2, {"type": "discard", "card": C.CARD_ID[game.state.hands[2][0]]})
+    game.apply(1, build_action(game, 1, "a2_loom"))  # a free structure: no coin this turn
+    game.apply(2, {"type": "discard", "card": game.view(2)["hand"][0]})
     assert game.to_act() == [2]
     settle(game)
-    assert game.state.debt == [0, 3, 0] and game.state.coins[1] == 0
+    cities = game.view(None)["cities"]
+    assert [c["debt"] for c in cities] == [0, 3, 0] and cities[1]["coins"] == 0
     assert score_city(game.state, 1)["debt"] == -3
 
 
 def test_coins_spent_this_turn_cannot_pay_a_loss() -> None:
-    game = black_position("a3_opium_distillery", age=3, coins=5)
-    force_production(game, 1, ALL_RESOURCES)
-    edit.arrange(game, hands=[["a3_opium_distillery", "a1_altar"], ["a3_capitol", "a1_loom"],
-                         ["a1_loom", "a1_press"]])
-    force_production(game, 0, ALL_RESOURCES)
-    force_production(game, 1, ALL_RESOURCES)
+    # Rhodes (ore) builds the Capitol (2 coins, SSCCGP) with its own resources
+    capitol = ["a2_quarry", "a2_brickyard", "a2_glassworks", "a1_press"]
+    game = black_position("a3_opium_distillery", age=3, coins=5, built={1: capitol})
+    arrange(game, hands=[["a3_opium_distillery"], ["a3_capitol"], []])
     play_turn(game, {0: ("build", "a3_opium_distillery"), 1: ("build", "a3_capitol")})
-    assert game.state.coins[1] == 3 and game.view(1)["my_debt"]["most"] == 3
+    assert game.view(None)["cities"][1]["coins"] == 3 and game.view(1)["my_debt"]["most"] == 3
 
 
 def test_debt_counts_against_the_score_and_the_coins_row_stays() -> None:
-    game = black_position("a1_altar", age=1, coins=7)
-    game.state.debt[0] = 4
+    game = black_position("a1_altar", age=1, coins=7, debt={0: 4})
     rows = score_city(game.state, 0)
     assert rows["treasury"] == 2 and rows["debt"] == -4 and "black" in rows
     assert rows["total"] == sum(v for k, v in rows.items() if k not in ("total", "coins"))
@@ -164,12 +160,15 @@ def test_debt_counts_against_the_score_and_the_coins_row_stays() -> None:
 # --- diplomacy ---------------------------------------------------------------------------------------
 
 
+def _conflicts(game: ClassicGame) -> list[list[tuple[int, int]]]:
+    """Each city's (opponent, times) of the next conflicts, as the public view shows them."""
+    return [[(c["against"], c["times"]) for c in city] for city in game.view(None)["conflicts"]]
+
+
 def _fights(seats: int, diplomats: list[int]) -> set[tuple[int, int]]:
     boards = ["giza", "rhodes", "ephesus", "babylon", "olympia", "alexandria", "halicarnassus"]
-    game = cities_game(boards[:seats])
-    for city in diplomats:
-        game.state.diplomacy[city] = 1
-    return {(city, nb) for city, against in enumerate(opponents(game.state)) for nb, _ in against}
+    game = arrange(cities_game(boards[:seats]), diplomacy=dict.fromkeys(diplomats, 1))
+    return {(city, nb) for city, against in enumerate(_conflicts(game)) for nb, _ in against}
 
 
 def test_diplomacy_among_three() -> None:
@@ -190,26 +189,28 @@ def test_diplomacy_among_seven_all_but_two_and_all_but_one() -> None:
 
 
 def test_two_fighters_fight_once_and_a_diplomat_gets_no_token_and_spends_one() -> None:
+    # the last turn of Age II; shields 2, 1, 0, 0; cities 0 and 2 are diplomats: only 1 and 3 fight
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"])
-    s = game.state
-    s.age = 2
-    s.diplomacy = [2, 0, 1, 0]
-    s.shields = [9, 3, 0, 1]
-    military(s, [])
-    assert s.tokens == [[], [3], [], [-1]] and s.diplomacy == [1, 0, 0, 0]
+    arrange(game, age=2, turn=7, diplomacy={0: 2, 2: 1},
+            built={0: ["a1_stockade", "a1_barracks"], 1: ["a1_guard_tower"], 2: [], 3: []})
+    play_turn(game, {})
+    settle(game)
+    cities = game.view(None)["cities"]
+    assert [c["military"] for c in cities] == [[], [3], [], [-1]]
+    assert [c["diplomacy"] for c in cities] == [1, 0, 0, 0]
 
 
 def test_byzantium_stages_give_diplomacy_tokens() -> None:
+    # Age II: the city makes every stage's resources (CC OO WW G T P besides Byzantium's stone)
+    making = ["a2_brickyard", "a2_foundry", "a2_sawmill", "a1_glassworks", "a1_loom", "a1_press"]
     for side, stages in (("A", [0, 1, 0]), ("B", [1, 1])):
         game = cities_game(["byzantium", "rhodes", "ephesus"], sides=side)
-        force_production(game, 0, ALL_RESOURCES)
+        arrange(game, age=2, turn=2, built={0: making}, coins=[10, 10, 10])
         for stage, tokens in enumerate(stages):
-            hands = [["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]]
-            edit.arrange(game, hands=hands, coins=[10, 10, 10])
-            force_production(game, 0, ALL_RESOURCES)
-            before = game.state.diplomacy[0]
-            play_turn(game, {0: ("wonder", "a1_altar")})
-            assert game.state.stages[0] == stage + 1 and game.state.diplomacy[0] - before == tokens
+            before = game.view(None)["cities"][0]["diplomacy"]
+            play_turn(game, {0: ("wonder", game.view(0)["hand"][0])})
+            city = game.view(None)["cities"][0]
+            assert city["stages_built"] == stage + 1 and city["diplomacy"] - before == tokens
         vp = [3, 4, 7] if side == "A" else [4, 6]
         assert score_city(game.state, 0)["wonder"] == sum(vp)
 
@@ -219,87 +220,74 @@ def test_byzantium_stages_give_diplomacy_tokens() -> None:
 
 def test_petra_stages_cost_coins_to_the_bank() -> None:
     game = cities_game(["petra", "rhodes", "ephesus"], sides="A")
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
-            stages={0: 1}, coins=[4, 3, 3])
+    arrange(game, hands=[["a1_altar"], [], []], turn=2, stages={0: 1}, coins=[4, 3, 3])
     assert stage_offers(game, 0) == []
-    edit.arrange(game, coins=[6, 3, 3], stages={0: 1})
+    arrange(game, coins=[6, 3, 3])
     assert stage_offers(game, 0) == [(0, 0)]
     play_turn(game, {0: ("wonder", "a1_altar")})
-    assert game.state.coins[0] == 1 and score_city(game.state, 0)["wonder"] == 10
+    assert game.view(None)["cities"][0]["coins"] == 1 and score_city(game.state, 0)["wonder"] == 10
 
 
 def test_petra_b_first_stage_makes_the_others_lose_two() -> None:
     game = cities_game(["petra", "rhodes", "ephesus"], sides="B")
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
-            coins=[0, 0, 0])
-    force_production(game, 0, "CCOO")
-    play_turn(game, {0: ("wonder", "a1_altar")})
-    assert game.state.phase == "debt" and game.to_act() == [1, 2]
+    # Age II: Petra's clay, the Clay Pool's and the Foundry's two ores pay the first stage (CCOO)
+    arrange(game, age=2, turn=2, hands=[["a2_loom"], [], []], coins=[0, 0, 0],
+            built={0: ["a1_clay_pool", "a2_foundry"]})
+    play_turn(game, {0: ("wonder", "a2_loom")})
+    assert game.view(None)["phase"] == "debt" and game.to_act() == [1, 2]
     settle(game, {1: 2, 2: 1})
-    assert game.state.coins == [0, 1, 2] and game.state.debt == [0, 0, 1]
-    edit.arrange(game, hands=[["a1_altar", "a1_theater"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
-            coins=[10, 0, 0], stages={0: 1})
-    play_turn(game, {0: ("wonder", "a1_altar")})  # stage 2: 10 coins to the bank, 14 VP
-    assert game.state.coins[0] == 0 and score_city(game.state, 0)["wonder"] == 3 + 14
+    cities = game.view(None)["cities"]
+    assert [c["coins"] for c in cities] == [0, 1, 2] and [c["debt"] for c in cities] == [0, 0, 1]
+    arrange(game, hands=[["a2_press"], [], []], coins=[10, 0, 0])
+    play_turn(game, {0: ("wonder", "a2_press")})  # stage 2: 10 coins to the bank, 14 VP
+    assert game.view(None)["cities"][0]["coins"] == 0 and score_city(game.state, 0)["wonder"] == 3 + 14
 
 
 def test_architect_firm_frees_stage_resources_not_coins() -> None:
     game = cities_game(["petra", "rhodes", "ephesus"], sides="B")
-    edit.arrange(game, hands=[["a1_altar"], ["a1_loom"], ["a1_loom"]], built={0: ["a2_architect_firm"]},
-            coins=[9, 0, 0])
-    no_sales(game, 1, 2)
-    assert stage_offers(game, 0) == [(0, 0)]
-    edit.arrange(game, stages={0: 1}, coins=[9, 0, 0])
+    arrange(game, age=2, turn=2, built={0: ["a2_architect_firm"]}, coins=[9, 0, 0])
+    assert stage_offers(game, 0) == [(0, 0)]  # CCOO with only Petra's clay
+    arrange(game, stages={0: 1}, coins=[9, 0, 0])
     assert stage_offers(game, 0) == []
-    edit.arrange(game, coins=[10, 0, 0])
+    arrange(game, coins=[10, 0, 0])
     assert stage_offers(game, 0) == [(0, 0)]
 
 
 # --- trading rebates and production ------------------------------------------------------------------
 
 
+def _stone_from_the_left(hand: str, built: list[str], coins: int = 10) -> ClassicGame:
+    """Age II, turn 2: Ephesus (papyrus) holds ``hand`` and has built ``built``; its left neighbour Giza
+    sells three stones (its own and a Quarry's), its right neighbour Rhodes ore."""
+    game = cities_game(["ephesus", "giza", "rhodes"])
+    return arrange(game, age=2, turn=2, hands=[[hand], [], []], coins=[coins, 0, 0],
+                   built={0: built, 1: ["a2_quarry"], 2: []})
+
+
 def test_smugglers_cache_lowers_each_unit_of_a_neighbours_starting_resource() -> None:
-    game = cities_game(["ephesus", "giza", "rhodes"])  # left neighbour Giza sells stone, right Rhodes ore
-    edit.arrange(game, hands=[["a2_aqueduct"], ["a1_loom"], ["a1_loom"]], coins=[10, 0, 0], age=2)
-    force_production(game, 0, "")
-    force_production(game, 1, "SSS", sell=True)
+    game = _stone_from_the_left("a2_aqueduct", [])
     assert builds(game, 0, "a2_aqueduct") == [(6, 0)]
-    edit.arrange(game, built={0: ["a1_smugglers_cache"]}, coins=[10, 0, 0])
-    force_production(game, 0, "")
-    force_production(game, 1, "SSS", sell=True)
+    game = _stone_from_the_left("a2_aqueduct", ["a1_smugglers_cache"])
     assert builds(game, 0, "a2_aqueduct") == [(3, 0)]
-    edit.arrange(game, built={0: ["a1_smugglers_cache", "a1_west_trading_post"]}, coins=[10, 0, 0])
-    force_production(game, 0, "")
-    force_production(game, 1, "SSS", sell=True)
+    game = _stone_from_the_left("a2_aqueduct", ["a1_smugglers_cache", "a1_west_trading_post"])
     assert builds(game, 0, "a2_aqueduct") == [(0, 0)]  # 1 coin - 1, floor 0
 
 
 def test_clandestine_wharves_take_one_coin_off_one_unit_per_purchase() -> None:
-    game = cities_game(["ephesus", "giza", "rhodes"])
-    edit.arrange(game, hands=[["a2_walls"], ["a1_loom"], ["a1_loom"]], coins=[10, 0, 0], age=2,
-            built={0: ["a1_west_clandestine_wharf"]})
-    force_production(game, 0, "")
-    force_production(game, 1, "SSS", sell=True)
+    game = _stone_from_the_left("a2_walls", ["a1_west_clandestine_wharf"])
     assert builds(game, 0, "a2_walls") == [(5, 0)]
-    edit.arrange(game, built={0: ["a1_east_clandestine_wharf"]}, coins=[10, 0, 0])
-    force_production(game, 0, "")
-    force_production(game, 1, "SSS", sell=True)
+    game = _stone_from_the_left("a2_walls", ["a1_east_clandestine_wharf"])
     assert builds(game, 0, "a2_walls") == [(6, 0)]  # the east wharf does not reach the left neighbour
 
 
 def test_secret_warehouse_and_black_market_produce_for_their_owner() -> None:
+    # Ephesus (papyrus) with no coins: nothing bought from the neighbours
     game = cities_game(["ephesus", "giza", "rhodes"])
-    edit.arrange(game, hands=[["a2_walls", "a2_school"], ["a1_loom"], ["a1_loom"]], coins=[0, 0, 0], age=2,
-            built={0: ["a1_secret_warehouse"]})
-    no_sales(game, 1, 2)
-    force_production(game, 0, "SS")
-    game.state.abilities[0].add("secret_warehouse")
+    arrange(game, age=2, turn=2, hands=[["a2_walls", "a2_school"], [], []], coins=[0, 0, 0],
+            built={0: ["a1_secret_warehouse", *producers("SS", 2)]})
     assert builds(game, 0, "a2_walls") == [(0, 0)]  # SS + one more stone
     assert builds(game, 0, "a2_school") == []  # wood and papyrus: papyrus from the board only
-    edit.arrange(game, built={0: ["a2_black_market"]}, coins=[0, 0, 0])
-    no_sales(game, 1, 2)
-    force_production(game, 0, "P")
-    game.state.abilities[0].add("black_market")
+    arrange(game, built={0: ["a2_black_market"]})  # Ephesus makes papyrus only
     assert builds(game, 0, "a2_school") == [(0, 0)]  # wood: not produced, from the black market
     assert builds(game, 0, "a2_walls") == []
 
@@ -309,10 +297,10 @@ def test_secret_warehouse_and_black_market_produce_for_their_owner() -> None:
 
 def test_a_spy_copies_the_best_symbol_of_a_neighbours_green_card() -> None:
     game = cities_game(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"],
-                         1: ["a1_scriptorium"], 2: ["a1_workshop"]})
+    arrange(game, age=2, turn=2, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"],
+                                        1: ["a1_scriptorium"], 2: ["a2_laboratory"]})
     assert score_city(game.state, 0)["science"] == 1 + 1 + 1 + 7  # the tablet completes a set
-    edit.arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"], 1: [], 2: []})
+    arrange(game, built={0: ["a1_pigeonhole", "a1_workshop", "a1_apothecary"], 1: [], 2: []})
     assert score_city(game.state, 0)["science"] == 2  # no green card next door: nothing
 
 
@@ -321,15 +309,16 @@ def test_a_spy_copies_the_best_symbol_of_a_neighbours_green_card() -> None:
 
 def test_teammates_never_fight_and_opponents_fight_twice_or_once_with_diplomacy() -> None:
     game = cities_game(["giza", "rhodes", "ephesus", "babylon"], teams=True)
-    s = game.state
-    assert s.teams == ((0, 1), (2, 3))
-    assert opponents(s) == [[(3, 2)], [(2, 2)], [(1, 2)], [(0, 2)]]
-    s.age = 1
-    s.shields = [2, 0, 1, 1]
-    military(s, [])
-    assert s.tokens == [[1, 1], [-1, -1], [1, 1], [-1, -1]]
-    s.diplomacy[3] = 1
-    assert opponents(s) == [[(3, 1)], [(2, 2)], [(1, 2)], [(0, 1)]]
+    assert game.view(None)["teams"] == [[0, 1], [2, 3]]
+    assert _conflicts(game) == [[(3, 2)], [(2, 2)], [(1, 2)], [(0, 2)]]
+    # the last turn of Age I with shields 2, 0, 1, 1
+    built = {0: ["a1_stockade", "a1_barracks"], 1: [], 2: ["a1_guard_tower"], 3: ["a1_guard_tower"]}
+    arrange(game, turn=7, built=built)
+    play_turn(game, {})
+    settle(game)
+    assert [c["military"] for c in game.view(None)["cities"]] == [[1, 1], [-1, -1], [1, 1], [-1, -1]]
+    arrange(game, diplomacy={3: 1})
+    assert _conflicts(game) == [[(3, 1)], [(2, 2)], [(1, 2)], [(0, 1)]]
 
 
 def test_teams_of_six_and_team_scores() -> None:
@@ -377,11 +366,12 @@ def test_cities_views_show_debt_diplomacy_conflicts_and_black_cards() -> None:
 
 def test_babylons_last_card_can_make_the_others_lose_coins_after_its_play() -> None:
     game = cities_game(["babylon", "rhodes", "ephesus"], sides=["B", "A", "A"])
-    edit.arrange(game, hands=[["a1_altar", "a1_hideout"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
-            stages={0: 2}, turn=7, coins=[5, 5, 5])
+    arrange(game, hands=[["a1_altar", "a1_hideout"], [], []], stages={0: 2}, turn=7, coins=[5, 5, 5])
     play_turn(game, {0: ("build", "a1_altar")})
-    assert game.state.phase == "babylon"
+    assert game.view(None)["phase"] == "babylon"
     game.apply(0, build_action(game, 0, "a1_hideout"))
-    assert game.state.phase == "debt" and game.to_act() == [1, 2] and game.state.age == 1
+    view = game.view(None)
+    assert view["phase"] == "debt" and game.to_act() == [1, 2] and view["age"] == 1
     settle(game, {1: 0, 2: 1})
-    assert game.state.debt == [0, 1, 0] and game.state.age == 2
+    view = game.view(None)
+    assert [c["debt"] for c in view["cities"]] == [0, 1, 0] and view["age"] == 2

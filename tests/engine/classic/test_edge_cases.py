@@ -4,24 +4,23 @@ from __future__ import annotations
 
 from engine.classic import compiled as C
 from engine.classic.scoring import score_city
-from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, arrange, builds, force_production, make
+from tests.engine.classic.helpers import act, arrange, builds, make
 
 
 def test_chain_needs_the_named_structure_in_the_city() -> None:
     game = make(["rhodes", "ephesus", "alexandria"])
-    hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    edit.arrange(game, age=2, hands=hands, built={0: ["a1_baths"]}, coins={0: 0})
+    hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_statue"]]
+    arrange(game, age=2, hands=hands, built={0: ["a1_baths"]}, coins={0: 0})
     assert builds(game, 0, "a2_aqueduct") == [(0, 0)]
-    assert game.view(0)["my_turn"]["cards"][0]["chain"] is True
-    edit.arrange(game, built={0: [], 1: ["a1_baths"]})  # a neighbour's Baths do not help
+    assert next(c for c in game.view(0)["my_turn"]["cards"] if c["card"] == "a2_aqueduct")["chain"] is True
+    arrange(game, built={0: [], 1: ["a1_baths"]})  # a neighbour's Baths do not help
     assert builds(game, 0, "a2_aqueduct") == []
 
 
 def test_chain_build_pays_nothing_and_is_reported() -> None:
     game = make(["rhodes", "ephesus", "alexandria"])
-    hands = [["a2_forum", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    edit.arrange(game, age=2, hands=hands, built={0: ["a1_west_trading_post"]}, coins={0: 0})
+    hands = [["a2_forum", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_statue"]]
+    arrange(game, age=2, hands=hands, built={0: ["a1_west_trading_post"]}, coins={0: 0})
     events = act(game, 0, type="build", card="a2_forum", left=0, right=0)
     act(game, 1, type="discard", card="a2_loom")
     events = act(game, 2, type="discard", card="a2_walls")
@@ -31,38 +30,38 @@ def test_chain_build_pays_nothing_and_is_reported() -> None:
 
 def test_a_card_under_a_wonder_stage_is_not_a_structure() -> None:
     game = make(["giza", "ephesus", "alexandria"])
-    hands = [["a1_baths", "a1_altar"], ["a1_loom", "a1_press"], ["a1_pawnshop", "a1_theater"]]
-    edit.arrange(game, hands=hands)
-    force_production(game, 0, "SS")
+    hands = [["a1_baths", "a1_altar"], ["a1_loom", "a1_press"], ["a1_clay_pool", "a1_theater"]]
+    arrange(game, turn=2, hands=hands, built={0: ["a1_stone_pit"]})  # SS: its own stone and the pit's
     act(game, 0, type="wonder", card="a1_baths", left=0, right=0)
     act(game, 1, type="discard", card="a1_loom")
-    act(game, 2, type="discard", card="a1_pawnshop")
-    s = game.state
-    assert C.CARD_INDEX["a1_baths"] not in s.built[0] and s.colors[0][C.BLUE] == 0
-    hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    edit.arrange(game, age=2, hands=hands)
-    force_production(game, 0, "")
+    act(game, 2, type="discard", card="a1_clay_pool")
+    city = game.view(None)["cities"][0]
+    assert city["stages_built"] == 1 and city["cards"] == ["a1_stone_pit"]
+    # Age II with the Baths under Giza's stage: Giza's one stone cannot pay the Aqueduct's SSS
+    hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_statue"]]
+    arrange(game, age=2, hands=hands, built={0: []}, stages={0: 1}, tucked={0: ["a1_baths"]})
     assert builds(game, 0, "a2_aqueduct") == []  # no chain from a tucked card
-    # the tucked card stays hidden (seat 1's memory is left out: this position was set up, not played)
-    assert "a1_baths" not in str({**game.view(1), "seen": None})
+    assert "a1_baths" not in str(game.view(1))  # the tucked card stays hidden
 
 
 def test_a_chain_never_makes_a_wonder_stage_free() -> None:
     game = make(["giza", "ephesus", "alexandria"])
-    hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_bazar"]]
-    edit.arrange(game, age=2, hands=hands, built={0: ["a1_baths"]})
-    force_production(game, 0, "")
+    hands = [["a2_aqueduct", "a2_temple"], ["a2_loom", "a2_press"], ["a2_walls", "a2_statue"]]
+    # Giza's one stone, and no stone for sale, cannot pay the stage's SS; the Baths chain must not help
+    arrange(game, age=2, hands=hands, built={0: ["a1_baths"]})
     assert [a for a in game.legal_actions(0) if a["type"] == "wonder"] == []
 
 
 def test_selling_does_not_stop_the_seller_from_using_its_resource() -> None:
-    game = make(["giza", "olympia", "babylon"])
-    edit.arrange(game,
-                 hands=[["a1_stockade", "a1_altar"], ["a1_stockade", "a1_theater"], ["a1_press", "a1_loom"]])
+    game = make(["giza", "olympia", "babylon", "rhodes", "ephesus", "alexandria", "halicarnassus"])
+    hands = [["a1_stockade", "a1_altar"], ["a1_stockade", "a1_theater"]] + [[]] * 5  # two Stockades: 7 seats
+    arrange(game, hands=hands)
     act(game, 0, type="build", card="a1_stockade", left=2, right=0)
     act(game, 1, type="build", card="a1_stockade", left=0, right=0)
-    act(game, 2, type="discard", card="a1_press")
-    assert game.state.shields == [1, 1, 0] and game.state.coins == [1, 5, 6]
+    for seat in range(2, 7):
+        act(game, seat, type="discard", card=game.view(seat)["hand"][0])
+    cities = game.view(None)["cities"]
+    assert [c["shields"] for c in cities[:3]] == [1, 1, 0] and [c["coins"] for c in cities[:3]] == [1, 5, 6]
 
 
 def test_vineyard_counts_same_turn_brown_cards_of_neighbours_not_boards() -> None:
@@ -72,24 +71,25 @@ def test_vineyard_counts_same_turn_brown_cards_of_neighbours_not_boards() -> Non
     act(game, 0, type="build", card="a2_vineyard", left=0, right=0)
     act(game, 1, type="build", card="a2_sawmill", left=0, right=0)
     act(game, 2, type="build", card="a2_quarry", left=0, right=0)
-    assert game.state.coins[0] == 3  # own Lumber Yard + two neighbours' new brown cards
+    assert game.view(None)["cities"][0]["coins"] == 3  # own Lumber Yard + two neighbours' new brown cards
 
 
 def test_arena_counts_stages_and_haven_own_brown_cards_only() -> None:
     game = make(["giza", "olympia", "babylon"])
     hands = [["a3_arena", "a3_haven"], ["a3_gardens", "a3_palace"], ["a3_senate", "a3_study"]]
-    arrange(game, age=3, hands=hands, stages={0: 2}, built={1: ["a1_lumber_yard"]}, coins=[0, 3, 3])
-    force_production(game, 0, "SSO")
+    # Giza's stone, the Stone Pit's and the Ore Vein's: the Arena's SSO
+    arrange(game, age=3, hands=hands, stages={0: 2}, built={0: ["a1_stone_pit", "a1_ore_vein"],
+                                                           1: ["a1_lumber_yard"]}, coins=[0, 3, 3])
     act(game, 0, type="build", card="a3_arena", left=0, right=0)
     act(game, 1, type="discard", card="a3_gardens")
     act(game, 2, type="discard", card="a3_senate")
-    assert game.state.coins[0] == 6
+    assert game.view(None)["cities"][0]["coins"] == 6
     assert score_city(game.state, 0)["commercial"] == 2
 
 
 def test_copied_strategists_counts_the_copiers_neighbours() -> None:
     game = make(["olympia", "giza", "rhodes"], sides=["B", "A", "A"])
-    edit.arrange(game, built={1: ["a3_strategists_guild"]}, stages={0: 3},
+    arrange(game, age=3, turn=2, built={1: ["a3_strategists_guild"]}, stages={0: 3},
             tokens={1: [-1, -1, -1], 2: [-1], 0: [-1, -1]})
-    game.state.copies[0] = C.CARD_INDEX["a3_strategists_guild"]
-    assert score_city(game.state, 0)["guilds"] == 4  # Olympia's neighbours' defeats (3 + 1), not its own
+    strategists = C.CARD_INDEX["a3_strategists_guild"]
+    assert score_city(game.state, 0, copy=strategists)["guilds"] == 4  # Olympia's neighbours' defeats (3 + 1)

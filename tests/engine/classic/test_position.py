@@ -82,6 +82,20 @@ def test_two_seats_free_city_pile_and_controller() -> None:
     assert "a2_forum" in game.view(1)["hand"]
 
 
+def test_a_discard_pile_with_given_cards_is_filled_up() -> None:
+    """``{"with": [...]}``: the pile holds these cards, and the turns' other cards as without a discard."""
+    hali = {"board": "halicarnassus", "side": "B", "built": ["a1_ore_vein", "a1_clay_pit"]}
+    cities = [hali, {"board": "giza"}, {"board": "rhodes"}]
+    game = game_at({"turn": 3, "cities": cities, "discard": {"with": ["a1_baths"]}})
+    assert game.view(None)["discard_count"] == 6 - 2  # two turns of 3 cards: 2 built, 4 discarded
+    wonder = next(a for a in game.legal_actions(0) if a["type"] == "wonder")  # stage 1: OO
+    game.apply(0, wonder)
+    for seat in (1, 2):
+        game.apply(seat, {"type": "discard", "card": game.view(seat)["hand"][0]})
+    pile = game.view(0)["discard"]  # Halicarnassus chooses from the pile
+    assert "a1_baths" in pile and len(pile) == 6
+
+
 def test_cities_debt_and_diplomacy_tokens() -> None:
     game = game_at({"cities": [{"debt": 2, "diplomacy": 1}, {}, {}], "turn": 2}, cities=True)
     city = game.view(None)["cities"][0]
@@ -121,6 +135,10 @@ def test_cities_debt_and_diplomacy_tokens() -> None:
     ({"age": 2, "discard": []}, "Age 1 dealt 21 cards but 0 are"),
     ({"turn": 2, "discard": []}, "Age 1 dealt 21 cards but 18 are"),
     ({"pile": []}, "only the 2-player game"),
+    ({"discard": {"cards": []}}, "discard is a list of card ids"),
+    ({"discard": {"with": ["a3_palace"]}}, "a3_palace .in the discard pile. is an Age 3 card"),
+    ({"age": 2, "discard": {"with": ["a1_baths", "a1_baths"]}}, "a1_baths is in play 2 times"),
+    ({"age": 2, "discard": {"with": ["a2_sawmill"]}}, "too few are left to fill the hands"),
 ])
 def test_an_impossible_position_is_refused_with_its_reason(position: Any, reason: str) -> None:
     refused(position, reason)

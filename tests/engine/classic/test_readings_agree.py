@@ -198,6 +198,7 @@ def test_the_check_catches_a_stale_price(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(pricing, "_current_floor", lambda: None)
     game = _smugglers_position()
+    # internal edits on purpose: the pricing memos are made stale, which no public action can do
     pricing._SOLVED.clear()
     pricing._BY_CONTEXT.clear()
     legal = game.legal_actions(0)  # remembered with the floor at 0
@@ -212,13 +213,12 @@ def test_the_check_catches_a_stale_price(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def _smugglers_position() -> ClassicGame:
+    """Cities, turn 2: Ephesus (papyrus) with a Smuggler's Cache and a West Trading Post holds the Baths
+    (S), bought from its left neighbour Giza."""
     from tests.engine.classic.cities_helpers import cities_game
-    from tests.engine.classic.helpers import force_production
-    from tests.engine.classic.state_edits import arrange
+    from tests.engine.classic.helpers import arrange
 
     game = cities_game(["ephesus", "giza", "rhodes"])
-    arrange(game, hands=[["a1_baths"], ["a1_loom"], ["a1_loom"]], coins=[3, 0, 0],
+    arrange(game, turn=2, hands=[["a1_baths"], [], []], coins=[3, 0, 0],
             built={0: ["a1_smugglers_cache", "a1_west_trading_post"]})
-    force_production(game, 0, "")
     return game
-

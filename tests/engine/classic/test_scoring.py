@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.classic.scoring import best_science, science_points, score_city, winners
-from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import make
+from tests.engine.classic.helpers import arrange, make
 
 
 def test_rulebook_science_examples() -> None:
@@ -31,15 +30,16 @@ def test_science_wildcards_maximise(counts: list[int], wild: int, expected: int)
 
 def test_score_city_with_babylon_and_scientists_wildcards() -> None:
     game = make(["babylon", "giza", "rhodes"])
-    edit.arrange(game, stages={0: 2}, built={0: ["a1_workshop", "a1_apothecary", "a3_scientists_guild"]})
-    assert game.state.wild[0] == 2
+    arrange(game, age=3, turn=2, stages={0: 2},
+            built={0: ["a1_workshop", "a1_apothecary", "a3_scientists_guild"]})
+    assert game.view(None)["cities"][0]["science"]["wild"] == 2
     assert score_city(game.state, 0)["science"] == 13
 
 
 def test_score_pad_rows() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    edit.arrange(game, stages={0: 2}, coins={0: 11}, tokens={0: [1, -1, 5]},
-            built={0: ["a1_altar", "a2_aqueduct", "a3_lighthouse", "a1_tavern", "a3_workers_guild"],
+    arrange(game, age=3, turn=3, stages={0: 2}, coins={0: 11}, tokens={0: [1, -1, 5]},
+            built={0: ["a1_altar", "a2_aqueduct", "a3_lighthouse", "a1_marketplace", "a3_workers_guild"],
                    1: ["a1_lumber_yard", "a2_quarry"], 2: ["a1_clay_pool"]})
     rows = score_city(game.state, 0)
     assert rows == {"military": 5, "treasury": 3, "wonder": 8, "civilian": 7, "science": 0, "commercial": 2,
@@ -58,6 +58,6 @@ def test_winners_tie_broken_by_coins_then_shared() -> None:
 
 def test_guilds_count_neighbours_only_except_builders_and_shipowners() -> None:
     game = make(["giza", "rhodes", "ephesus", "babylon"])
-    edit.arrange(game, built={0: ["a3_magistrates_guild", "a1_altar"], 1: ["a1_theater"], 3: ["a1_pawnshop"],
-                         2: ["a1_baths", "a2_temple"]})
+    arrange(game, age=3, turn=2, built={0: ["a3_magistrates_guild", "a1_altar"], 1: ["a1_theater"],
+                                        2: ["a1_baths", "a2_temple"], 3: ["a1_pawnshop"]})
     assert score_city(game.state, 0)["guilds"] == 2  # city 2 is not a neighbour with 4 players

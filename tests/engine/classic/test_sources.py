@@ -13,8 +13,7 @@ import engine
 from engine.classic.game import ClassicGame
 from engine.classic.scoring import CITIES_ROWS, ROWS, score_city, score_sources, sources_view, spy_story
 from tests.engine.classic.cities_helpers import cities_game, play_turn
-from tests.engine.classic.helpers import force_production, make, no_sales
-from tests.engine.classic.state_edits import arrange
+from tests.engine.classic.helpers import act, arrange, make
 
 VARIANTS: list[tuple[int, dict[str, Any]]] = [
     *((n, {}) for n in range(2, 8)),
@@ -66,8 +65,8 @@ def _source(sources: list[dict[str, Any]], source: str) -> dict[str, Any]:
 def test_a_guild_names_its_points() -> None:
     """The Magistrates Guild scores 1 VP per blue card of the neighbours, under its own id."""
     game = make(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a3_magistrates_guild", "a1_baths"], 1: ["a1_altar", "a1_theater"],
-                         2: ["a2_statue"]})
+    arrange(game, age=3, turn=2, built={0: ["a3_magistrates_guild", "a1_baths"],
+                                        1: ["a1_altar", "a1_theater"], 2: ["a2_statue"]})
     sources = sources_view(game.state, 0)
     assert _source(sources, "a3_magistrates_guild") == {"source": "a3_magistrates_guild", "row": "guilds",
                                                          "points": 3}
@@ -77,7 +76,7 @@ def test_a_guild_names_its_points() -> None:
 
 def test_wonder_stages_and_coins_name_their_points() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    arrange(game, stages={0: 2}, coins=[7, 3, 3])
+    arrange(game, turn=2, stages={0: 2}, coins=[7, 3, 3])
     sources = sources_view(game.state, 0)
     assert [s for s in sources if s["row"] == "wonder"] == [
         {"source": "giza_A_1", "row": "wonder", "points": 3},
@@ -87,17 +86,21 @@ def test_wonder_stages_and_coins_name_their_points() -> None:
 
 def test_olympia_b_copied_guild_is_marked() -> None:
     game = make(["olympia", "rhodes", "ephesus"], sides=["B", "A", "A"])
-    arrange(game, built={1: ["a3_builders_guild"]}, stages={0: 3, 1: 2, 2: 1})
-    game.state.copies[0] = game.state.built[1][0]
-    copied = _source(sources_view(game.state, 0), "a3_builders_guild")
+    arrange(game, age=3, turn=6, built={1: ["a3_builders_guild"]}, stages={0: 3, 1: 2, 2: 1})
+    for seat in range(3):  # the last turn; then Olympia B copies the guild
+        act(game, seat, type="discard", card=game.view(seat)["hand"][0])
+    act(game, 0, type="copy_guild", card="a3_builders_guild")
+    result = game.result()
+    assert result is not None
+    copied = _source(result["sources"][0], "a3_builders_guild")
     assert copied == {"source": "a3_builders_guild", "row": "guilds", "points": 6, "copied": True}
 
 
 def test_a_spy_says_what_it_copied() -> None:
     """Pigeonhole copies the neighbour's tablet (two tablets of its own: 9 points with the copy)."""
     game = cities_game(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a1_pigeonhole", "a1_scriptorium", "a2_library"], 1: ["a1_workshop"],
-                         2: ["a2_school"]})
+    arrange(game, age=2, turn=2, built={0: ["a1_pigeonhole", "a1_scriptorium", "a2_library"],
+                                        1: ["a1_workshop"], 2: ["a2_school"]})
     _, science = score_sources(game.state, 0)
     assert science.points == 9
     assert spy_story(game.state, 0, science.copied) == [
@@ -110,7 +113,7 @@ def test_a_spy_says_what_it_copied() -> None:
 def test_a_raider_token_is_the_raiders() -> None:
     """A Raider Camp's victory token counts under the card, the conflicts' tokens under "conflicts"."""
     game = cities_game(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a1_raider_camp"]}, tokens={0: [1, 3, -1, 1]})
+    arrange(game, turn=2, built={0: ["a1_raider_camp"]}, tokens={0: [1, 3, -1, 1]})
     sources = sources_view(game.state, 0)
     assert _source(sources, "a1_raider_camp") == {"source": "a1_raider_camp", "row": "military", "points": 1}
     assert _source(sources, "conflicts") == {"source": "conflicts", "row": "military", "points": 3}
@@ -118,8 +121,7 @@ def test_a_raider_token_is_the_raiders() -> None:
 
 def test_a_debt_and_a_black_card_name_their_points() -> None:
     game = cities_game(["giza", "rhodes", "ephesus"])
-    arrange(game, built={0: ["a1_city_gates", "a1_hideout"]})
-    game.state.debt[0] = 2
+    arrange(game, turn=2, built={0: ["a1_city_gates", "a1_hideout"]}, debt={0: 2})
     sources = sources_view(game.state, 0)
     assert _source(sources, "a1_city_gates") == {"source": "a1_city_gates", "row": "black", "points": 4}
     assert _source(sources, "a1_hideout") == {"source": "a1_hideout", "row": "black", "points": 2}
@@ -129,10 +131,8 @@ def test_a_debt_and_a_black_card_name_their_points() -> None:
 def test_smugglers_cache_rebate_is_told() -> None:
     """A purchase of the left neighbour's starting resource tells Smuggler's Cache's rebate."""
     game = cities_game(["ephesus", "giza", "rhodes"])  # seat 0's left neighbour, Giza, starts with stone
-    arrange(game, hands=[["a1_baths", "a1_altar"], ["a1_loom", "a1_press"], ["a1_loom", "a1_press"]],
-            coins=[3, 0, 0], built={0: ["a1_smugglers_cache"]})
-    force_production(game, 0, "")
-    no_sales(game, 2)
+    # Ephesus makes papyrus, its right neighbour Rhodes sells ore: the stone comes from Giza
+    arrange(game, turn=2, hands=[["a1_baths"], [], []], coins=[3, 0, 0], built={0: ["a1_smugglers_cache"]})
     events = play_turn(game, {0: ("build", "a1_baths")})
     built = next(e for e in events if e["type"] == "build" and e["city"] == 0)
     assert (built["left"], built["right"]) == (1, 0)

@@ -7,13 +7,11 @@ import pytest
 import engine
 from engine.api import IllegalAction
 from engine.classic import compiled as C
-from engine.classic.resolve import military
-from tests.engine.classic import state_edits as edit
 from tests.engine.classic.helpers import act, arrange, dealt, discard_all, make
 
 
-def _hands(game) -> list[list[str]]:
-    return [[C.CARD_ID[c] for c in h] for h in game.state.hands]
+def _hands(game: engine.Game) -> list[list[str]]:
+    return [game.view(seat)["hand"] for seat in range(game.seats)]
 
 
 def test_setup_deals_seven_cards_and_three_coins() -> None:
@@ -58,8 +56,9 @@ def test_simultaneous_choice_replace_and_reveal() -> None:
     assert {"type": "build", "seat": 0, "city": 0, "card": "a1_theater", "left": 0, "right": 0, "coins": 0,
             "how": "paid"} in events
     assert {"type": "discard", "seat": 1, "city": 1, "coins": 3} in events
-    assert game.state.coins == [3, 6, 3]
-    assert game.state.turn == 3
+    view = game.view(None)
+    assert [c["coins"] for c in view["cities"]] == [3, 6, 3]
+    assert view["turn"] == 3
 
 
 @pytest.mark.parametrize(("age", "shift"), [(1, 1), (2, -1), (3, 1)])
@@ -76,37 +75,36 @@ def test_hands_pass_left_in_ages_one_and_three_right_in_two(age: int, shift: int
 
 def test_seventh_card_is_discarded_without_coins_then_military() -> None:
     game = make(["olympia", "rhodes", "ephesus"])
-    edit.arrange(game,
-                 hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
+    arrange(game, hands=[["a1_stockade", "a1_altar"], ["a1_baths", "a1_clay_pool"], ["a1_press", "a1_loom"]],
             turn=6, built={1: ["a1_guard_tower", "a1_barracks"]}, coins=[3, 3, 3])
+    discarded = game.view(None)["discard_count"]
     act(game, 0, type="build", card="a1_stockade", left=0, right=0)
     act(game, 1, type="discard", card="a1_baths")
     events = act(game, 2, type="discard", card="a1_press")
-    s = game.state
-    assert s.coins == [3, 6, 6]
-    assert [C.CARD_ID[c] for c in s.discard] == ["a1_baths", "a1_press", "a1_altar", "a1_pawnshop", "a1_loom"]
+    view = game.view(None)
+    assert [c["coins"] for c in view["cities"]] == [3, 6, 6]
+    assert view["discard_count"] == discarded + 5  # two discarded cards and the three last ones
     # shields: city0 1, city1 2, city2 0
-    assert s.tokens == [[-1, 1], [1, 1], [-1, -1]]
+    assert [c["military"] for c in view["cities"]] == [[-1, 1], [1, 1], [-1, -1]]
     assert {"type": "military", "city": 0, "against": 1, "token": -1} in events
-    assert s.age == 2 and s.turn == 1 and all(len(h) == 7 for h in s.hands)
+    assert view["age"] == 2 and view["turn"] == 1
+    assert [c["hand_count"] for c in view["cities"]] == [7, 7, 7]
 
 
 def test_military_values_per_age() -> None:
     game = make(["giza", "rhodes", "ephesus"])
     for age, win in ((1, 1), (2, 3), (3, 5)):
-        edit.arrange(game, age=age, built={0: ["a1_stockade"], 1: [], 2: []}, tokens={0: [], 1: [], 2: []})
-        military(game.state, [])
-        assert game.state.tokens == [[win, win], [-1], [-1]]
+        arrange(game, age=age, turn=6, built={0: ["a1_stockade"], 1: [], 2: []},
+                tokens={0: [], 1: [], 2: []})
+        discard_all(game)  # the last turn of the Age
+        assert [c["military"] for c in game.view(None)["cities"]] == [[win, win], [-1], [-1]]
 
 
 def test_illegal_actions_change_nothing() -> None:
     game = make(["giza", "rhodes", "ephesus"])
-    edit.arrange(game,
-                 hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
-            built={0: ["a1_theater"]}, coins={0: 0})
-    game.state.for_sale[1] = [0] * 7
-    game.state.for_sale[2] = [0] * 7
-    game._legal.clear()
+    # no coins and nothing to buy from Rhodes (ore) or Ephesus (papyrus): no Stockade
+    arrange(game, hands=[["a1_altar", "a1_stockade"], ["a1_baths", "a1_clay_pool"], ["a1_press", "a1_loom"]],
+            turn=2, built={0: ["a1_theater"]}, coins={0: 0})
     snapshot = game.to_dict()
     bad = [
         ("x", "an action is a dict"),
@@ -127,22 +125,15 @@ def test_illegal_actions_change_nothing() -> None:
     for action, reason in bad:
         with pytest.raises(IllegalAction, match=reason):
             game.apply(0, action)
-    edit.arrange(game, built={0: ["a1_altar"]})
-    with pytest.raises(IllegalAction, match="already built"):
-        game.apply(0, {"type": "build", "card": "a1_altar", "left": 0, "right": 0})
     with pytest.raises(IllegalAction, match="nothing to choose"):
         game.apply(5, {"type": "discard", "card": "a1_altar"})
-    edit.arrange(game, built={0: ["a1_theater"]})
     assert game.to_dict() == snapshot
-
-
-def test_never_two_identical_structures_even_across_ages() -> None:
-    game = make(["giza", "rhodes", "ephesus"])
-    hands = [["a2_loom", "a2_press"], ["a2_glassworks", "a2_school"], ["a2_vineyard", "a2_bazar"]]
-    edit.arrange(game, age=2, hands=hands, built={0: ["a1_loom"]})
-    offers = [a for a in game.legal_actions(0) if a["card"] == "a2_loom"]
-    assert [a["type"] for a in offers] == ["discard"]
-    assert [a["type"] for a in game.legal_actions(0) if a["card"] == "a2_press"] == ["build", "discard"]
+    # a structure of the same name built in an earlier Age
+    arrange(game, age=2, hands=[["a2_loom"], [], []], built={0: ["a1_loom"]})
+    snapshot = game.to_dict()
+    with pytest.raises(IllegalAction, match="already built"):
+        game.apply(0, {"type": "build", "card": "a2_loom", "left": 0, "right": 0})
+    assert game.to_dict() == snapshot
 
 
 def test_coins_for_discard_and_trade_not_usable_in_the_same_turn() -> None:
@@ -154,4 +145,4 @@ def test_coins_for_discard_and_trade_not_usable_in_the_same_turn() -> None:
     act(game, 0, type="discard", card="a1_altar")
     act(game, 1, type="build", card="a1_baths", left=0, right=2)  # buys stone from Giza
     act(game, 2, type="discard", card="a1_press")
-    assert game.state.coins == [5, 1, 6]
+    assert [c["coins"] for c in game.view(None)["cities"]] == [5, 1, 6]

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from engine.classic import compiled as C
+from engine.classic.game import ClassicGame
 from engine.classic.scoring import score_city
-from tests.engine.classic import state_edits as edit
-from tests.engine.classic.helpers import act, force_production, make, no_sales, stage_offers
+from tests.engine.classic.helpers import act, arrange, make, stage_offers
 
 # Transcribed from the cards digest: board side -> stages "COST effect..."
 STAGES: dict[str, list[str]] = {
@@ -48,47 +50,73 @@ def test_starting_resource_is_produced_and_sold(board: str) -> None:
     assert game.state.for_sale[0][C.RESOURCES.index(RESOURCE[board])] == 1
 
 
-def _game(bs: str, k: int):
+# The cards that produce n units of a letter (Age I and Age II brown and grey cards of 3 players)
+PRODUCERS = {
+    "W": ["a1_lumber_yard", "a2_sawmill"], "S": ["a1_stone_pit", "a2_quarry"],
+    "C": ["a1_clay_pool", "a2_brickyard"], "O": ["a1_ore_vein", "a2_foundry"],
+    "G": ["a1_glassworks"], "P": ["a1_press"], "T": ["a1_loom"],
+}
+LETTER = {"ore": "O", "glass": "G", "papyrus": "P", "clay": "C", "wood": "W", "textile": "T", "stone": "S"}
+
+
+def _producers(letters: Counter[str]) -> list[str]:
+    """Built cards producing exactly ``letters`` (no one-of cards)."""
+    cards = []
+    for letter, n in letters.items():
+        single, *double = PRODUCERS[letter]
+        picks = {0: [], 1: [single], 2: double, 3: [single, *double]}[n]
+        assert n <= 3 and len(picks) * 2 >= n, f"no cards make {n} {letter}"
+        cards += picks
+    return cards
+
+
+def _needed(bs: str, k: int, short: bool) -> Counter[str]:
+    """What the cards of city 0 must make for stage ``k`` of ``bs`` besides the board's resource;
+    ``short``: too little (a unit less, two when an earlier stage's one-of production could replace it)."""
+    board = bs.split("_")[0]
+    need = Counter(STAGES[bs][k].split()[0]) - Counter(LETTER[RESOURCE[board]])
+    if short:
+        letter = next(iter(need))
+        earlier = [e for stage in STAGES[bs][:k] for e in stage.split()[1:]]
+        one_of = ("raw" in earlier and letter in "WSCO") + ("goods" in earlier and letter in "GPT")
+        need[letter] -= 1 + one_of
+    return +need
+
+
+def _game(bs: str, k: int, short: bool = False) -> ClassicGame:
+    """Age II, turn 3: city 0 has ``k`` stages of ``bs``, no coins (it buys nothing), and cards making the
+    next stage's resources (``short``: all but one unit)."""
     board, side = bs.split("_")
     others = [b for b in sorted(RESOURCE) if b != board][:2]
     game = make([board, *others], sides=[side, "A", "A"])
-    edit.arrange(game,
-                 hands=[["a1_altar", "a1_theater"], ["a1_baths", "a1_pawnshop"], ["a1_press", "a1_loom"]],
-            stages={0: k}, coins={0: 5}, discard=["a1_tavern"], age=1, turn=2)
-    no_sales(game, 1, 2)
-    return game
+    return arrange(game, age=2, turn=3, hands=[[], [], []], stages={0: k}, coins={0: 0},
+                   built={0: _producers(_needed(bs, k, short)), 1: [], 2: []})
 
 
 @pytest.mark.parametrize(("bs", "k"), CASES)
 def test_stage_cost(bs: str, k: int) -> None:
-    cost = STAGES[bs][k].split()[0]
-    game = _game(bs, k)
-    force_production(game, 0, cost)
-    assert stage_offers(game, 0) == [(0, 0)]
-    force_production(game, 0, cost[1:])
-    assert stage_offers(game, 0) == []
+    assert stage_offers(_game(bs, k), 0) == [(0, 0)]
+    assert stage_offers(_game(bs, k, short=True), 0) == []
 
 
 @pytest.mark.parametrize(("bs", "k"), CASES)
 def test_stage_effect(bs: str, k: int) -> None:
-    cost, *effects = STAGES[bs][k].split()
+    effects = STAGES[bs][k].split()[1:]
     game = _game(bs, k)
     s = game.state
-    force_production(game, 0, cost)
-    coins = s.coins[0]
     before = game.view(0)["cities"][0]
-    act(game, 0, type="wonder", card="a1_altar", left=0, right=0)
-    act(game, 1, type="discard", card="a1_baths")
-    events = act(game, 2, type="discard", card="a1_press")
-    assert s.stages[0] == k + 1
-    assert C.CARD_INDEX["a1_altar"] in s.stage_cards[0]
-    assert C.CARD_INDEX["a1_altar"] not in s.built[0]
+    card = game.view(0)["hand"][0]
+    act(game, 0, type="wonder", card=card, left=0, right=0)
+    act(game, 1, type="discard", card=game.view(1)["hand"][0])
+    events = act(game, 2, type="discard", card=game.view(2)["hand"][0])
     after = game.view(0)["cities"][0]
+    assert after["stages_built"] == k + 1
+    assert card not in after["cards"] and card not in game.view(0)["hand"]
     built = [e for stage in STAGES[bs][: k + 1] for e in stage.split()[1:]]
     wonder_vp = sum(int(e[2:]) for e in built if e.startswith("vp"))
     assert score_city(s, 0)["wonder"] == wonder_vp
     gained = sum(int(e[5:]) for e in effects if e.startswith("coins"))
-    assert s.coins[0] == coins + gained
+    assert after["coins"] == before["coins"] + gained
     shields = sum(int(e[2:]) for e in effects if e.startswith("sh"))
     assert after["shields"] - before["shields"] == shields
     if "raw" in effects:
@@ -109,9 +137,11 @@ def test_stage_effect(bs: str, k: int) -> None:
     if "copy" in effects:
         assert s.has_ability(0, "copy_guild")
     if "hali" in effects:
-        assert s.phase == "halicarnassus" and game.to_act() == [0]
+        assert game.view(None)["phase"] == "halicarnassus" and game.to_act() == [0]
         assert {"type": "pending", "seat": 0, "city": 0, "kind": "halicarnassus"} in events
-        act(game, 0, type="halicarnassus", card="a1_tavern")
-        assert C.CARD_INDEX["a1_tavern"] in s.built[0]
+        taken = game.legal_actions(0)[0]
+        assert taken["type"] == "halicarnassus"
+        game.apply(0, taken)
+        assert taken["card"] in game.view(None)["cities"][0]["cards"]
     else:
-        assert s.phase == "turn"
+        assert game.view(None)["phase"] == "turn"

@@ -19,9 +19,10 @@ const LOG_LINES = 12; // the log's place holds a dozen lines at every size of th
 const FIT_LEVELS = 7; // the size levels of the cities (classic.css: data-fit on the ring)
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
-/** The cities' shared size level (classic.css: data-fit on the ring). */
+/** The cities' shared size level (classic.css: data-fit on the ring); each city has its own grid cell, so
+ * other levels are tried on copies of the cities (lib/fit.js). */
 function fitRing(ring) {
-  fitGroup(ring, ".classic-city", FIT_LEVELS);
+  fitGroup(ring, ".classic-city", FIT_LEVELS, null, { apart: true });
 }
 
 /** Grid places of n cities around the table: {row, col} (0-based) and the free place for the log, if any. */

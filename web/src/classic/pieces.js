@@ -1,9 +1,9 @@
 // 7 Wonders' pieces, shared by the TV and the phones: a city (board, stages, production, science,
 // military, cards by colour) and its neighbour tags.
 import { CardChip } from "../lib/card.js";
-import { entry, nameOf } from "../lib/catalog.js";
+import { entry, nameOf, wordsKey } from "../lib/catalog.js";
 import { effectText, EffectRow } from "../lib/effects.js";
-import { html } from "../lib/html.js";
+import { html, memoized } from "../lib/html.js";
 import { num, pieceName, t } from "../lib/i18n.js";
 import { Coin, ColorMark, Icon, Res, Science, Shields } from "../lib/icons.js";
 import { seatColor } from "../lib/seats.js";
@@ -13,7 +13,7 @@ import { RESOURCES } from "./catalog.js";
 const COLOR_ORDER = ["brown", "grey", "yellow", "red", "blue", "green", "purple", "black"];
 
 /** The wonder stages of a city, built ones filled, each with its effect icons. */
-export function Stages({ city, cost = false, onOpen = null }) {
+function StagesNow({ city, cost = false, onOpen = null }) {
   const board = entry(`${city.board}_${city.side}`);
   const ids = board.stages || [];
   return html`<div class="stages">${ids.map((id, i) => {
@@ -26,6 +26,10 @@ export function Stages({ city, cost = false, onOpen = null }) {
   })}</div>`;
 }
 
+/** The wonder stages of a city (drawn again only when its wonder, its built stages or the words change). */
+export const Stages = memoized(StagesNow, (a, b) => a.city.board === b.city.board && a.city.side === b.city.side
+  && a.city.stages_built === b.city.stages_built && a.cost === b.cost && a.onOpen === b.onOpen, wordsKey);
+
 /** A military token: +1, +3, +5 (victories) or −1 (defeat). */
 export function MilitaryToken({ value }) {
   const label = t("classic.token_label", { n: value });
@@ -36,11 +40,15 @@ const GOODS = ["brown", "grey"];
 
 /** The brown or grey cards of a city as one chip with their count (the TV: what they make is in the
  * production row just above). */
-export function GoodsChip({ color, cards, fresh = false }) {
+function GoodsChipNow({ color, cards, fresh = false }) {
   const label = `${t(`color.${color}`)} ×${num(cards.length)}: ${cards.map(nameOf).join(", ")}`;
   return html`<div class="chip goods c-${color} ${fresh ? "fresh" : ""}" data-card=${cards[cards.length - 1]} data-count=${cards.length} role="group" aria-label=${label}>
     <${ColorMark} color=${color} /><span class="fx-row"><span class="times">×${num(cards.length)}</span></span></div>`;
 }
+
+/** The brown or grey cards of a city as one chip (drawn again only when its cards or the words change). */
+export const GoodsChip = memoized(GoodsChipNow, (a, b) => a.color === b.color && a.fresh === b.fresh
+  && a.cards.length === b.cards.length && a.cards.every((card, i) => card === b.cards[i]), wordsKey);
 
 /** A city's military tokens, summed: the victory points won, and the defeats. */
 export function MilitaryTokens({ tokens }) {
@@ -73,18 +81,40 @@ export function CitiesTokens({ city }) {
 }
 
 /** Fixed and choice production of a city. */
-export function Production({ city }) {
+function ProductionNow({ city }) {
   const fixed = RESOURCES.filter((res) => city.production?.[res]).map((res) => html`<${Res} res=${res} n=${city.production[res]} />`);
   const choices = (city.choices || []).map((choice) => html`<span class="fx-choice">${choice.map((res, i) => html`${i ? html`<span class="slash" aria-hidden="true">/</span>` : null}<${Res} res=${res} />`)}</span>`);
   return html`<div class="production" aria-label=${t("classic.production")}>${fixed}${choices}</div>`;
 }
 
+/** Fixed and choice production of a city (drawn again only when they or the words change). */
+export const Production = memoized(ProductionNow, (a, b) => a.city.production === b.city.production
+  && a.city.choices === b.city.choices, wordsKey);
+
 /** The science symbols of a city with their counts. */
-export function ScienceMarks({ science }) {
+function ScienceMarksNow({ science }) {
   const marks = ["compass", "gear", "tablet", "wild"].filter((s) => science?.[s]);
   if (!marks.length) return null;
   return html`<div class="science" aria-label=${t("classic.science")}>${marks.map((s) => html`<span class="sci-count"><${Science} symbol=${s} />${science[s] > 1 ? html`<span class="times">×${num(science[s])}</span>` : null}</span>`)}</div>`;
 }
+
+/** The science symbols of a city (drawn again only when they or the words change). */
+export const ScienceMarks = memoized(ScienceMarksNow, (a, b) => a.science === b.science, wordsKey);
+
+/** A city's coins, shields and tokens. */
+function CityStatsNow({ city }) {
+  return html`<span class="city-stats">
+        <${Coin} n=${city.coins ?? 0} />
+        <${Shields} n=${city.shields ?? 0} />
+        <${MilitaryTokens} tokens=${city.military || []} />
+        <${CitiesTokens} city=${city} />
+      </span>`;
+}
+
+const STAT_FIELDS = ["coins", "shields", "military", "debt", "diplomacy", "skips_conflicts"];
+
+/** A city's coins, shields and tokens (drawn again only when one of them or the words change). */
+const CityStats = memoized(CityStatsNow, (a, b) => STAT_FIELDS.every((key) => a.city[key] === b.city[key]), wordsKey);
 
 /** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
 export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, teams = null, extra = null }) {
@@ -96,12 +126,7 @@ export function ClassicCity({ city, name, names = [], status = "", away = false,
     <header class="city-head">
       <span class="city-name">${name}</span>
       <span class="board-name">${pieceName("classic", city.name)} ${city.side}</span>
-      <span class="city-stats">
-        <${Coin} n=${city.coins ?? 0} />
-        <${Shields} n=${city.shields ?? 0} />
-        <${MilitaryTokens} tokens=${city.military || []} />
-        <${CitiesTokens} city=${city} />
-      </span>
+      <${CityStats} city=${city} />
       ${teams ? html`<${TeamTag} team=${city.team} />` : null}
       ${away ? html`<span class="state away" data-away="true"><${Icon} name="away" />${t("lobby.away")}</span>` : null}
       ${status ? html`<span class="state ${status}">${status === "ready" ? html`<${Icon} name="check" />${t("classic.ready")}`

@@ -51,7 +51,6 @@ function Discard({ cards }) {
   </section>`;
 }
 
-const FRESH_MS = 600; // the glow of a new piece (lib/base.css .fresh)
 const BAND_FIT_LEVELS = 3; // a pyramid card's band: one line, one smaller line, wrapped (duel.css)
 const CITY_FIT_LEVELS = 6; // a city's built cards: one column with names, two, three without; then smaller (duel.css)
 
@@ -75,19 +74,8 @@ function fitBoard(board) {
   markTooWide(board, ".pyramid .card-name", "long");
   markTooWide(board, ".discard .chip-name", "long");
   fitDiscard(board);
-  fitCities(board);
-  // A piece glowing in is drawn larger for a moment (lib/base.css .fresh): a city measured then may have
-  // taken a smaller size than it needs; measure again once the glow is over.
-  if (board.querySelector(".duel-city .fresh")) {
-    clearTimeout(board.__refit);
-    board.__refit = setTimeout(() => {
-      for (const city of board.querySelectorAll(".duel-city")) city.__fitKey = null;
-      fitCities(board);
-    }, FRESH_MS + 100);
-  }
-}
-
-function fitCities(board) {
+  // A piece glowing in is drawn larger for a moment (lib/base.css .fresh): lib/fit.js measures a city in
+  // motion as it will rest, so the glow never leaves a city at a smaller size than it needs.
   for (const city of board.querySelectorAll(".duel-city")) fitGroup(city, null, CITY_FIT_LEVELS, ".city-cards .chip");
 }
 

@@ -1,9 +1,9 @@
 // The card, drawn like a card: its colour band with the colour's shape, the effect as an icon row, the
 // name, the cost as icons in the corner and the chain symbols. The same component serves the TV (pyramid,
 // cities), the phone (hand, prompts) and the zoomed view.
-import { entry, nameOf } from "./catalog.js";
+import { entry, nameOf, wordsKey } from "./catalog.js";
 import { effectText, EffectRow } from "./effects.js";
-import { html } from "./html.js";
+import { html, memoized } from "./html.js";
 import { t } from "./i18n.js";
 import { Coin, ColorMark, Icon, Res } from "./icons.js";
 
@@ -88,10 +88,14 @@ export function CardIcon({ id }) {
 }
 
 /** A card as a one-line chip (a built card in a city: colour shape, effect icons, name). */
-export function CardChip({ id, onOpen = null, fresh = false }) {
+function CardChipNow({ id, onOpen = null, fresh = false }) {
   const e = entry(id);
   const cls = `chip c-${e.color || "none"} ${fresh ? "fresh" : ""}`;
   const body = html`${e.color ? html`<${ColorMark} color=${e.color} />` : null}<${EffectRow} effects=${e.effects} /><span class="chip-name">${nameOf(id)}</span>`;
   if (onOpen) return html`<button type="button" class=${cls} data-card=${id} onClick=${() => onOpen(id)}>${body}</button>`;
   return html`<div class=${cls} data-card=${id} role="group" aria-label=${cardLabel(id)}>${body}</div>`;
 }
+
+/** A card as a one-line chip (a built card in a city: colour shape, effect icons, name); drawn again only
+ * when the card, its glow, its button or the words change (a city holds up to twenty). */
+export const CardChip = memoized(CardChipNow, (a, b) => a.id === b.id && a.fresh === b.fresh && a.onOpen === b.onOpen, wordsKey);

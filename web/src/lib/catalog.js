@@ -1,6 +1,6 @@
 // The catalog of the game in use (/catalog/{kind}.json), turned by the game's adapter into entries
 // {id, kind, name, color, age, cost: {coins, resources}, effects: [primitives], chain: {...}}.
-import { pieceName } from "./i18n.js";
+import { locale, pieceName } from "./i18n.js";
 
 const indexes = {};
 const loading = {};
@@ -43,4 +43,10 @@ export function nameOf(id) {
   const found = indexes[active]?.[id];
   if (found?.name) return pieceName(active, found.name);
   return String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** What the words and names on screen depend on: the language, the catalog in use and whether it has
+ * arrived (memoized pieces render again when it changes; lib/html.js memoized). */
+export function wordsKey() {
+  return `${locale()}:${active}:${Boolean(active && indexes[active])}`;
 }

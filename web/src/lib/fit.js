@@ -1,8 +1,20 @@
 // Fitting a board to the screen: the boxes of a group (the cities of a table) share one size level, the
 // largest at which none of them is cut off. Level 0 is the largest; the CSS of the group says what each
-// level means (data-fit on the group). Fitting costs layouts, so it runs only when what the boxes hold
-// (their text and elements, the group's size, the language) changed, keeps a level that still fits, and
-// searches the levels by halves (about three layouts instead of seven).
+// level means (data-fit on the group).
+//
+// Fitting costs layouts, and a new level on a group of seven cities restyles and lays out all seven (the
+// most a TV stick spends on a move), so the group remembers what it learnt and changes its level only
+// to show a new one:
+// - a box whose content did not change keeps its answers; the changed boxes are measured at the level
+//   shown (in the layout the frame needs anyway);
+// - when each box has its own place (the ring's grid cells), another level is tried on copies of the
+//   boxes in question, laid out out of sight at that level (a probe), never by restyling the group back
+//   and forth;
+// - a box in motion (a card glowing in grows for a moment, a card glides in from afar) is measured as it
+//   will rest: its animations are set to their end for the measurement and put back (never copied);
+// - the next larger level is tried again only once every box cut off there has changed, and once the page
+//   is idle (a smaller level, when a box is cut off, is set at once).
+// A new size of the group (the window, the header, the language) searches every level again, by halves.
 import { useLayoutEffect, useRef } from "./html.js";
 
 /** Whether a box's content is cut off (taller or wider than the box). */
@@ -10,53 +22,207 @@ export function overflowing(box) {
   return box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
 }
 
+/** Which of `indices` (into boxes) are cut off once still. Motion only adds to what overflows (a card
+ * glowing in grows for a moment; a card gliding in passes over other places), so the boxes cut off now
+ * are measured again with their running animations set to their end, then put back where they were, in
+ * the same task (no animation event fires, nothing is drawn in between). Every box is read before any
+ * animation is set, and the moving ones together: two layouts at most, whatever the number of boxes. */
+export function cutOffStill(boxes, indices) {
+  const cut = indices.filter((i) => overflowing(boxes[i]));
+  const moving = cut.flatMap((i) => boxes[i].getAnimations?.({ subtree: true }) || [])
+    .filter((a) => a.currentTime !== null && Number.isFinite(a.effect?.getComputedTiming().endTime)); // an endless one is read as it is
+  if (!moving.length) return cut;
+  const times = moving.map((a) => a.currentTime);
+  for (const a of moving) a.currentTime = a.effect.getComputedTiming().endTime;
+  const still = cut.filter((i) => overflowing(boxes[i]));
+  moving.forEach((a, k) => { a.currentTime = times[k]; });
+  return still;
+}
+
 /** The group's size and the language: when they change, every level is tried again (one layout read). */
 function fitSize(group) {
   return `${group.clientWidth}x${group.clientHeight}:${document.documentElement.lang}`;
 }
 
-/** What the boxes hold: their text and element counts (no layout is read). */
-export function fitKey(boxes) {
-  let key = "";
-  for (const box of boxes) key += `|${box.getElementsByTagName("*").length}:${box.textContent}`;
-  return key;
+/** What a box holds: its element count and text (no layout is read). */
+export function boxKey(box) {
+  return `${box.getElementsByTagName("*").length}:${box.textContent}`;
 }
+
+/** What a group's fitting knew after its last run: the group's size; the level set; each box and what it
+ * held then (every one fit at `level`); `larger`: for each box, what it held when it was last measured at
+ * `level - 1` and whether it was cut off there (null: not known). */
+class FitMemory {
+  constructor(size, level, boxes, keys, larger) {
+    Object.assign(this, { size, level, boxes, keys, larger });
+  }
+}
+
+/** One fitting of a group: its boxes now, what each holds, and how other levels are measured (`apart`:
+ * on copies of the boxes, each box having its own place whatever the others hold; else in place). */
+class Fitting {
+  constructor(group, boxes, apart) {
+    Object.assign(this, { group, boxes, apart, keys: boxes.map(boxKey), all: boxes.map((_, i) => i), rect: null });
+  }
+
+  /** Which of the boxes at indices are cut off at level. In place, the group takes that level (fitGroup
+   * sets the right one at the end). Apart: copies of them with their places (their ancestors up to the
+   * group) in a copy of the group at that level, laid out out of sight where the group is (a probe); the
+   * copies are still (base.css .fit-probe: a card that glows in grows for a moment, and is not cut off
+   * for that). */
+  cutAt(indices, level) {
+    const { group, boxes } = this;
+    if (!indices.length) return [];
+    if (!this.apart) {
+      group.dataset.fit = String(level);
+      return cutOffStill(boxes, indices);
+    }
+    this.rect ||= group.getBoundingClientRect();
+    const probe = group.cloneNode(false);
+    probe.removeAttribute("id");
+    probe.classList.add("fit-probe");
+    probe.dataset.fit = String(level);
+    probe.setAttribute("aria-hidden", "true");
+    Object.assign(probe.style, {
+      position: "fixed", left: `${this.rect.left}px`, top: `${this.rect.top}px`, width: `${this.rect.width}px`,
+      height: `${this.rect.height}px`, margin: "0", visibility: "hidden", pointerEvents: "none", contain: "strict",
+    });
+    const copies = indices.map((i) => {
+      const copy = boxes[i].cloneNode(true);
+      let placed = copy;
+      for (let el = boxes[i].parentElement; el && el !== group; el = el.parentElement) {
+        const outer = el.cloneNode(false);
+        outer.appendChild(placed);
+        placed = outer;
+      }
+      probe.appendChild(placed);
+      return copy;
+    });
+    group.parentElement.appendChild(probe);
+    const cut = indices.filter((_, k) => overflowing(copies[k]));
+    probe.remove();
+    return cut;
+  }
+
+  /** What measuring the boxes `known` at one level taught: for each box, its content then and whether it
+   * was cut off (null for the boxes not measured). */
+  learnt(known, cut) {
+    return this.boxes.map((box, i) => (known.includes(i) ? { box, key: this.keys[i], cut: cut.includes(i) } : null));
+  }
+
+  /** Bisects levels [low, high] in place (a new size: everything is laid out again anyway): the first
+   * level at which no box overflows (`high` when none fits), and what the level above it showed when it
+   * was tried. */
+  search(low, high) {
+    const { group, boxes, all } = this;
+    let above = null;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      group.dataset.fit = String(mid);
+      const over = cutOffStill(boxes, all);
+      if (over.length) {
+        low = mid + 1;
+        above = { level: mid, larger: this.learnt(all, over) };
+      } else high = mid;
+    }
+    group.dataset.fit = String(low);
+    return { level: low, larger: above?.level === low - 1 ? above.larger : null };
+  }
+
+  /** Where fitting goes from the level shown when some boxes changed (null: none did): a smaller level
+   * when a changed box is cut off, else the same. */
+  refit(memory, levels) {
+    const { boxes, keys, all } = this;
+    const shown = memory.level;
+    const changed = all.filter((i) => memory.boxes[i] !== boxes[i] || memory.keys[i] !== keys[i]);
+    if (!changed.length) return null;
+    // Cut off here, once still (a card glowing in grows for a moment), in the layout the frame needs anyway.
+    const cut = cutOffStill(boxes, changed);
+    if (!cut.length) return { level: shown, larger: memory.larger };
+    // Only the boxes cut off here can be cut off at a smaller level: try them there, one level at a time.
+    let [level, cutHere, cutAbove] = [shown, cut, cut];
+    while (cutHere.length && level < levels - 1) {
+      [cutAbove, level] = [cutHere, level + 1];
+      cutHere = this.cutAt(cutAbove, level);
+    }
+    return { level, larger: level === shown ? memory.larger : this.learnt(all, cutAbove) };
+  }
+
+  /** The knowledge of the next larger level that still holds: each box's entry while it holds the same. */
+  stillKnown(memory) {
+    const larger = memory.larger || [];
+    return this.boxes.map((box, i) => (larger[i] && larger[i].box === box && larger[i].key === this.keys[i] ? larger[i] : null));
+  }
+
+  /** Whether the next larger level may fit: no box cut off there still holds the same. */
+  largerMayFit(memory) {
+    return memory.level > 0 && !this.stillKnown(memory).some((known) => known?.cut);
+  }
+
+  /** Tries the next larger level on the boxes not known to fit there (those cut off there before first),
+   * then the larger ones while every box fits: the level and what the level above it showed. */
+  tryLarger(memory) {
+    const { all } = this;
+    const shown = memory.level;
+    const known = this.stillKnown(memory);
+    const unknown = all.filter((i) => !known[i]);
+    const former = unknown.filter((i) => memory.larger?.[i]?.cut);
+    const rest = unknown.filter((i) => !memory.larger?.[i]?.cut);
+    let over = this.cutAt(former, shown - 1);
+    if (!over.length) over = this.cutAt(rest, shown - 1);
+    if (over.length) {
+      const now = this.learnt(over.some((i) => former.includes(i)) ? former : unknown, over);
+      return { level: shown, larger: all.map((i) => now[i] || known[i]) };
+    }
+    let level = shown - 1;
+    let above = null;
+    while (level > 0 && !above) {
+      const cutThere = this.cutAt(all, level - 1);
+      if (cutThere.length) above = this.learnt(all, cutThere);
+      else level -= 1;
+    }
+    return { level, larger: above };
+  }
+}
+
+/** Runs fn once the page is idle (a larger level is a nicety that may wait for the frame to be drawn). */
+function whenIdle(group, fn) {
+  if (group.__fitLater) return;
+  const run = () => {
+    group.__fitLater = null;
+    if (group.isConnected) fn();
+  };
+  group.__fitLater = window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: IDLE_WAIT_MS }) : setTimeout(run, IDLE_WAIT_MS / 10);
+}
+
+const IDLE_WAIT_MS = 1000;
 
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
  * inside it (the group itself when boxSelector is null), nor any matching partSelector inside it (the
- * chips of a city: their icons must not run out), overflows; the last level when none fits.
- * Returns the level. Levels are ordered (a larger level never cuts off what a smaller one showed). While
- * the group keeps its size, a level that still fits is kept when the next larger one does not fit (two
- * layout reads), the others are searched by halves on the side where the answer lies; a new size (the
- * window, the language) searches every level again. */
-export function fitGroup(group, boxSelector, levels, partSelector = null) {
+ * chips of a city: their icons must not run out), overflows; the last level when none fits. Returns the
+ * level. Levels are ordered: a larger level never cuts off what a smaller one showed. A smaller level is
+ * set at once (nothing is ever shown cut off); a larger one that may fit now is tried once the page is
+ * idle, unless `now`. `apart`: each box has its own place whatever the others hold (the ring's cells),
+ * so other levels are tried on copies of the boxes instead of on the group itself. */
+export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false } = {}) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
   if (partSelector) boxes.push(...group.querySelectorAll(partSelector));
+  const fitting = new Fitting(group, boxes, apart && Boolean(boxSelector) && !partSelector);
   const size = fitSize(group);
-  const key = `${size}${fitKey(boxes)}`;
-  if (group.__fitKey === key) return Number(group.dataset.fit);
-  const sameSize = group.__fitSize === size && group.dataset.fit !== undefined;
-  let low = sameSize ? Number(group.dataset.fit) : 0;
-  let high = levels - 1;
-  if (sameSize && !boxes.some(overflowing)) {
-    // Still fits: keep it unless the next larger size fits too (content can also shrink).
-    if (low > 0) group.dataset.fit = String(low - 1);
-    if (low === 0 || boxes.some(overflowing)) {
-      group.dataset.fit = String(low);
-      group.__fitKey = key;
-      return low;
-    }
-    [low, high] = [0, low - 1];
-  } else if (sameSize) low = Math.min(low + 1, levels - 1); // the current level is cut off: only larger ones
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    group.dataset.fit = String(mid);
-    if (boxes.some(overflowing)) low = mid + 1;
-    else high = mid;
+  const memory = group.__fit;
+  const shown = Number(group.dataset.fit);
+  const known = memory instanceof FitMemory && memory.size === size && memory.level === shown && memory.boxes.length === boxes.length;
+  const keep = (found) => {
+    if (found.level !== Number(group.dataset.fit)) group.dataset.fit = String(found.level);
+    group.__fit = new FitMemory(size, found.level, boxes, fitting.keys, found.larger);
+  };
+  const found = known ? fitting.refit(memory, levels) : fitting.search(0, levels - 1);
+  if (found) keep(found);
+  if (fitting.largerMayFit(group.__fit)) {
+    if (now) keep(fitting.tryLarger(group.__fit));
+    else whenIdle(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true }));
   }
-  group.dataset.fit = String(low);
-  Object.assign(group, { __fitKey: key, __fitSize: size });
-  return low;
+  return group.__fit.level;
 }
 
 /** Marks each element matching selector inside root whose text is wider or taller than its box with

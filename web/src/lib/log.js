@@ -1,7 +1,8 @@
 // The game log: every public event as a line with icons and names, newest on top. The TV shows the last
 // few; a phone scrolls the whole history. Each game turns its engine events into entries
 // {id, seat, icons: [vnode], text} (see the games' log.js).
-import { html } from "./html.js";
+import { Component, html } from "./html.js";
+import { wordsKey } from "./catalog.js";
 import { t } from "./i18n.js";
 import { Icon } from "./icons.js";
 import { seatColor } from "./seats.js";
@@ -58,7 +59,7 @@ function ByTag({ by }) {
 }
 
 /** The entries, newest first; limit keeps the last few (the TV). */
-export function LogList({ entries, limit = 0, cls = "" }) {
+function LogListNow({ entries, limit = 0, cls = "" }) {
   const shown = [...(entries || [])].reverse().slice(0, limit || undefined);
   return html`<section class="log ${cls}" aria-label=${t("log.title")}>
     <h2 class="log-title">${t("log.title")}</h2>
@@ -68,4 +69,24 @@ export function LogList({ entries, limit = 0, cls = "" }) {
             <span class="log-icons">${entry.icons}</span><span class="log-text">${entry.text}</span><${ByTag} by=${entry.by} /></li>`)}</ol>`
       : html`<p class="log-empty">${t("log.empty")}</p>`}
   </section>`;
+}
+
+/** What a log shows: its entries (a page's log grows in place, so their count and newest id count too),
+ * its length and style, and the words. */
+function logShown({ entries, limit = 0, cls = "" }) {
+  return [entries, entries?.length, entries?.[entries.length - 1]?.id, limit, cls, wordsKey()];
+}
+
+/** The entries, newest first; limit keeps the last few (the TV). Drawn again only when what it shows
+ * changed (a board draws once per message, a log line comes once per move). */
+export class LogList extends Component {
+  shouldComponentUpdate(next) {
+    const now = logShown(next);
+    return !this.shown || now.some((value, i) => value !== this.shown[i]);
+  }
+
+  render(props) {
+    this.shown = logShown(props);
+    return html`<${LogListNow} ...${props} />`;
+  }
 }
