@@ -35,6 +35,7 @@ from engine.duel.state import (
     MAUSOLEUM,
     PROGRESS,
     TURN,
+    City,
     DuelState,
     OwnedWonder,
 )
@@ -52,6 +53,23 @@ FIELDS: dict[str, frozenset[str]] = {
 # --- legal actions ------------------------------------------------------------------------------------
 
 
+def affordable_wonders(state: DuelState, city: City) -> list[int]:
+    """The wonders ``city`` may build now, in its order: not yet built, paid from its coins, while fewer
+    than 7 stand (the price list's known answers read in place)."""
+    wonders: list[int] = []
+    if state.wonders_built < 7:
+        prices, coins = city.prices, city.coins
+        known = prices.wonders
+        for owned in city.wonders:
+            if not owned.age:
+                trade = known.get(owned.wonder)
+                if trade is None:
+                    trade = prices.wonder(owned.wonder)
+                if trade <= coins:
+                    wonders.append(owned.wonder)
+    return wonders
+
+
 def legal_actions(state: DuelState, seat: Any) -> list[Action]:
     """Every legal action of ``seat`` now (``[]`` unless it is the seat the game waits for).
 
@@ -64,16 +82,7 @@ def legal_actions(state: DuelState, seat: Any) -> list[Action]:
     prices = city.prices
     chains = city.chains
     # Costs already known in this situation are read straight from the price list's dicts.
-    wonders = []
-    if state.wonders_built < 7:
-        wonder_coins = prices.wonders
-        for owned in city.wonders:
-            if not owned.age:
-                trade = wonder_coins.get(owned.wonder)
-                if trade is None:
-                    trade = prices.wonder(owned.wonder)
-                if trade <= coins:
-                    wonders.append(WONDER_IDS[owned.wonder])
+    wonders = [WONDER_IDS[w] for w in affordable_wonders(state, city)]
     actions: list[Action] = []
     append = actions.append
     dealt = state.structure.cards

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.api import Game
-from engine.duel.actions import apply_action
+from engine.duel.actions import affordable_wonders, apply_action
 from engine.duel.data import RESOURCES
 from engine.duel.game import DuelGame
 from engine.duel.material import (
@@ -204,16 +204,7 @@ def state_moves(state: DuelState, seat: int) -> list[Move]:
     coins = city.coins
     prices = city.prices
     chains = city.chains
-    wonders = []
-    if state.wonders_built < 7:
-        wonder_coins = prices.wonders
-        for owned in city.wonders:
-            if not owned.age:
-                trade = wonder_coins.get(owned.wonder)
-                if trade is None:
-                    trade = prices.wonder(owned.wonder)
-                if trade <= coins:
-                    wonders.append(owned.wonder)
+    wonders = affordable_wonders(state, city)
     out: list[Move] = []
     append = out.append
     dealt = state.structure.cards
@@ -292,18 +283,10 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
     prices = city.prices
     chains = city.chains
     wonder_weights = _WONDER[mode]
-    wonders = []
+    wonders = affordable_wonders(state, city)
     stage_weight = 0.0
-    if state.wonders_built < 7:
-        wonder_coins = prices.wonders
-        for owned in city.wonders:
-            if not owned.age:
-                trade = wonder_coins.get(owned.wonder)
-                if trade is None:
-                    trade = prices.wonder(owned.wonder)
-                if trade <= coins:
-                    wonders.append(owned.wonder)
-                    stage_weight += wonder_weights[owned.wonder]
+    for wonder in wonders:
+        stage_weight += wonder_weights[wonder]
     build_weights = _BUILD[mode]
     dealt = state.structure.cards
     card_coins = prices.cards
