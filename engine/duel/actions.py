@@ -70,6 +70,19 @@ def affordable_wonders(state: DuelState, city: City) -> list[int]:
     return wonders
 
 
+def can_build(city: City, c: int) -> bool:
+    """Whether ``city`` may build card ``c`` now: free by its chain, or its coins cover the card's coins and
+    trade (the price list's known answers read in place)."""
+    card = CARDS[c]
+    if card.chain >= 0 and city.chains >> card.chain & 1:
+        return True
+    prices = city.prices
+    trade = prices.cards.get(c)
+    if trade is None:
+        trade = prices.card(c)
+    return card.coins + trade <= city.coins
+
+
 def legal_actions(state: DuelState, seat: Any) -> list[Action]:
     """Every legal action of ``seat`` now (``[]`` unless it is the seat the game waits for).
 
@@ -78,27 +91,15 @@ def legal_actions(state: DuelState, seat: Any) -> list[Action]:
     if seat != state.pending_seat or state.pending is not TURN:
         return [] if state.pending is None else choice_actions(state, seat)
     city = state.cities[state.pending_seat]
-    coins = city.coins
-    prices = city.prices
-    chains = city.chains
-    # Costs already known in this situation are read straight from the price list's dicts.
     wonders = [WONDER_IDS[w] for w in affordable_wonders(state, city)]
     actions: list[Action] = []
     append = actions.append
     dealt = state.structure.cards
-    card_coins = prices.cards
     for slot in state.structure.accessible:
         c = dealt[slot]
-        card = CARDS[c]
-        name = card.id
-        if card.chain >= 0 and chains >> card.chain & 1:
+        name = CARDS[c].id
+        if can_build(city, c):
             append({"type": "build", "card": name})
-        else:
-            trade = card_coins.get(c)
-            if trade is None:
-                trade = prices.card(c)
-            if card.coins + trade <= coins:
-                append({"type": "build", "card": name})
         append({"type": "discard", "card": name})
         for w in wonders:
             append({"type": "wonder", "card": name, "wonder": w})

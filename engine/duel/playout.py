@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from engine.api import Game
-from engine.duel.actions import affordable_wonders, apply_action
+from engine.duel.actions import affordable_wonders, apply_action, can_build
 from engine.duel.data import RESOURCES
 from engine.duel.game import DuelGame
 from engine.duel.material import (
@@ -201,25 +201,14 @@ def state_moves(state: DuelState, seat: int) -> list[Move]:
         move_kind = PENDING_KINDS[kind]
         return [new(Move, (move_kind, option, -1)) for option in state.pending_options]
     city = state.cities[seat]
-    coins = city.coins
-    prices = city.prices
-    chains = city.chains
     wonders = affordable_wonders(state, city)
     out: list[Move] = []
     append = out.append
     dealt = state.structure.cards
-    card_coins = prices.cards
     for slot in state.structure.accessible:
         c = dealt[slot]
-        card = CARDS[c]
-        if card.chain >= 0 and chains >> card.chain & 1:
+        if can_build(city, c):
             append(new(Move, (BUILD, c, -1)))
-        else:
-            trade = card_coins.get(c)
-            if trade is None:
-                trade = prices.card(c)
-            if card.coins + trade <= coins:
-                append(new(Move, (BUILD, c, -1)))
         append(new(Move, (DISCARD, c, -1)))
         for w in wonders:
             append(new(Move, (WONDER, c, w)))
@@ -279,9 +268,6 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
     if state.pending is not TURN:
         return weighted_move(state_moves(state, seat), mode, rng)
     city = state.cities[seat]
-    coins = city.coins
-    prices = city.prices
-    chains = city.chains
     wonder_weights = _WONDER[mode]
     wonders = affordable_wonders(state, city)
     stage_weight = 0.0
@@ -289,22 +275,12 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
         stage_weight += wonder_weights[wonder]
     build_weights = _BUILD[mode]
     dealt = state.structure.cards
-    card_coins = prices.cards
     cards = []
     builds = []
     total = 0.0
     for slot in state.structure.accessible:
         c = dealt[slot]
-        card = CARDS[c]
-        build = 0.0
-        if card.chain >= 0 and chains >> card.chain & 1:
-            build = build_weights[c]
-        else:
-            trade = card_coins.get(c)
-            if trade is None:
-                trade = prices.card(c)
-            if card.coins + trade <= coins:
-                build = build_weights[c]
+        build = build_weights[c] if can_build(city, c) else 0.0
         cards.append(c)
         builds.append(build)
         total += build + DISCARD_WEIGHT + stage_weight
