@@ -336,12 +336,8 @@ def hand_legal(state: State, city: int, cards: list[int], late: bool = False) ->
                         build, reason = _affordable(found, coins - bank)
             out.append(new(CardOptions, (card, build, bank, reason, False, wonder, wonder_reason, olympia,
                                          0)))
-        if build:
-            found_dicts = made.get((card, BUILD, build))
-            dicts += _PAID_DICTS((card, BUILD, build)) if found_dicts is None else found_dicts
-        if wonder:
-            found_dicts = made.get((card, WONDER, wonder))
-            dicts += _PAID_DICTS((card, WONDER, wonder)) if found_dicts is None else found_dicts
+        if build or wonder:
+            dicts += _card_dicts(made, card, build, wonder)
         if olympia and name not in names:
             dicts.append(_OLYMPIA_DICTS[card])
     discards = _DISCARD_DICTS
@@ -473,12 +469,8 @@ class HandLegal(Mapping[ActionKey, CardOptions]):
         made = _PAID_DICTS.entries  # the memo's fast path: one dict lookup
         out: list[dict[str, Any]] = []
         for card, build, _, _, _, wonder, _, olympia, _ in self.options:
-            if build:
-                found = made.get((card, BUILD, build))
-                out += _PAID_DICTS((card, BUILD, build)) if found is None else found
-            if wonder:
-                found = made.get((card, WONDER, wonder))
-                out += _PAID_DICTS((card, WONDER, wonder)) if found is None else found
+            if build or wonder:
+                out += _card_dicts(made, card, build, wonder)
             if olympia:
                 out.append(_OLYMPIA_DICTS[card])
         discards = _DISCARD_DICTS
@@ -509,6 +501,20 @@ def action_of(key: ActionKey, free_city: bool = False) -> dict[str, Any]:
     if free_city:
         action["free_city"] = True
     return action
+
+
+def _card_dicts(made: dict[Any, tuple[dict[str, Any], ...]], card: int, build: tuple[Coins, ...],
+                wonder: tuple[Coins, ...]) -> list[dict[str, Any]]:
+    """The interface dicts of a card's builds then its stage builds (``made``: the memo's entries, read in
+    place; a missing answer is asked of the memo)."""
+    out: list[dict[str, Any]] = []
+    if build:
+        found = made.get((card, BUILD, build))
+        out += _PAID_DICTS((card, BUILD, build)) if found is None else found
+    if wonder:
+        found = made.get((card, WONDER, wonder))
+        out += _PAID_DICTS((card, WONDER, wonder)) if found is None else found
+    return out
 
 
 def _paid_dicts(key: tuple[int, int, tuple[Coins, ...]]) -> tuple[dict[str, Any], ...]:
