@@ -28,6 +28,7 @@ CONNECT, DISCONNECT, EVENT, ACK, CONNECT_ERROR = 0, 1, 2, 3, 4
 # Engine.IO text frames: open, close, ping, pong
 EIO_OPEN, EIO_CLOSE, EIO_PING, EIO_PONG = "0", "1", "2", "3"
 NAMESPACE = "/"
+JOIN_RETRIES = 50  # a join refused as rate_limited is sent again at most this many times
 
 
 def socket_url(url: str) -> str:
@@ -134,6 +135,11 @@ class LeanPhone:
         """Connect and take a seat at the table."""
         await self.connect()
         ack = await self.call("join", {"code": self.code, "name": self.name})
+        for _ in range(JOIN_RETRIES):  # as a phone: wait the answer's retry_after, then ask again
+            if not (isinstance(ack, dict) and ack.get("error") == "rate_limited"):
+                break
+            await asyncio.sleep(float(ack.get("retry_after") or 0.0))
+            ack = await self.call("join", {"code": self.code, "name": self.name})
         if not isinstance(ack, dict) or not ack.get("ok"):
             raise PhoneError(f"join: {ack!r}")
         self.seat = int(ack["seat"])

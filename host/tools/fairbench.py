@@ -48,6 +48,7 @@ FLOODERS = [f"127.0.0.{n}" for n in range(20, 30)]
 FLOOD_CALLS = 4  # list_tables in flight per flooding address (each answered one is sent again)
 PACE = 1.0
 CALL_WAIT = 15.0
+MAX_RETRIES = 50  # a refused call is sent again at most this many times
 
 
 class Party:
@@ -75,9 +76,16 @@ class Party:
         return keep
 
     async def call(self, event: str, payload: dict[str, Any]) -> Any:
-        """An acknowledged event."""
+        """An acknowledged event; refused as ``rate_limited`` or ``busy``, it is sent again after the
+        answer's ``retry_after``, as a phone does (the board shares its address with a playing phone, so
+        the per-address limits can refuse it on a slow machine)."""
         assert self.sio is not None
-        return await self.sio.call(event, payload, timeout=CALL_WAIT)
+        for _ in range(MAX_RETRIES):
+            answer = await self.sio.call(event, payload, timeout=CALL_WAIT)
+            if not (isinstance(answer, dict) and answer.get("error") in ("rate_limited", "busy")):
+                return answer
+            await asyncio.sleep(float(answer.get("retry_after", 0.1)))
+        raise RuntimeError(f"{event!r} was refused {MAX_RETRIES} times in a row: {answer}")
 
     async def close(self) -> None:
         """Disconnect and close the session."""

@@ -8,10 +8,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import socketio
 from playwright.async_api import Browser, Page, expect
 
+from host.names import NAME_MAX
 from host.wire import JsMsgPackPacket
+from tests.web import scene as scenes
+from tests.web.measure import clipped_text
 from tests.web.pages import shot
 from tests.web.scene import NAMES, BuilderPhone, advance, scene
 
@@ -180,4 +184,25 @@ async def test_a_team_game_end_names_the_winning_pair(host_url: str, chromium: B
             assert winner.strip() == f"{' and '.join(pair)} win", winner  # a team's win, not a shared one
         assert await end_layout_problems(board) == []
         await shot(board, shots, "tv-cities-teams-end")
+        assert not s.errors, s.errors
+
+
+GREEK_FIRST = ("Αικατερίνη", "Βασιλική", "Γεωργία", "Δημοσθένης", "Ευαγγελία")
+GREEK_NAMES = tuple(f"{first} Παπαδοπούλου-Καραγιάννη"[:NAME_MAX] for first in GREEK_FIRST)
+
+
+async def test_a_cities_end_in_greek_with_the_longest_names_clips_no_city(
+        host_url: str, chromium: Browser, monkeypatch: pytest.MonkeyPatch, shots: Path | None) -> None:
+    monkeypatch.setattr(scenes, "NAMES", GREEK_NAMES)
+    assert all(len(name) == NAME_MAX for name in GREEK_NAMES)
+    async with scene(chromium, host_url, "classic", 5, options={"cities": True}, phone=False, seed=2) as s:
+        await advance(s, TO_THE_END, timeout=300)
+        board = s.board
+        await board.evaluate("localStorage.setItem('wt.lang.board', 'el')")
+        await board.reload()
+        await expect(board.locator("#end-chart .chart-plot svg")).to_be_visible()
+        await board.wait_for_timeout(2500)  # the pad's rows are revealed
+        await shot(board, shots, "tv-cities-5-el-end")
+        assert await end_layout_problems(board) == []
+        assert await clipped_text(board) == []
         assert not s.errors, s.errors
