@@ -323,3 +323,41 @@ async def test_a_phones_end_fits_a_small_persian_phone(
         assert errors == []
     finally:
         await ctx.close()
+
+
+async def test_a_seven_seat_replay_shows_every_hand_whole(
+        host: tuple[str, web.Application], chromium: Browser, shots: Path | None) -> None:
+    """The final reveal at 7 seats with long names: every hand and its choice on the TV, no text cut off,
+    nothing outside the screen, and the cities still in sight below the band."""
+    url, app = host
+    tables = app[TABLES]
+    table = await tables.create("classic", seats=7)
+    names = (*LONG_NAMES, "Zuzanna Grzybowska-Nowak", "Αικατερίνη Κωνσταντινίδου")
+    for seat, name in enumerate(names):
+        await tables.join(table, name[:24], seat)
+    await tables.start(table)
+    await play_out(app, table.code)
+    ctx = await chromium.new_context(viewport=TV)
+    errors: list[str] = []
+    try:
+        tv = await ctx.new_page()
+        watch_errors(tv, errors)
+        await tv.goto(f"{url}/board/{table.code}")
+        await expect(tv.locator("#end-chart")).to_be_visible()
+        await tv.click("[data-action=replay]")
+        await expect(tv.locator("#replay-bar")).to_be_visible()
+        await tv.keyboard.press("h")
+        hands = tv.locator("#revealed-hands li")
+        for stop in (1, 3, 9):  # the first turn's hands of 7 cards; Age I's third turn; Age II, the cities grown
+            while (at := await replay_at(tv)) < stop:  # a step at a time: each press goes to the host first
+                await tv.keyboard.press("ArrowRight")
+                await expect(tv.locator("#replay-bar")).to_have_attribute("data-at", str(at + 1))
+            await expect(hands).to_have_count(7)
+            await tv.wait_for_timeout(500)
+            await shot(tv, shots, f"replay-classic-7-hands-{stop}")
+            assert await overflows(tv) == [] and await clipped_text(tv) == [], stop
+            band = await tv.locator("#revealed-hands").bounding_box()
+            assert band is not None and band["y"] + band["height"] <= 1080 * 0.45, band  # the cities in sight
+        assert errors == []
+    finally:
+        await ctx.close()

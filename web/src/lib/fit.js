@@ -238,16 +238,26 @@ export function markTooWide(root, selector, cls) {
   root.__wideKey = { ...root.__wideKey, [selector]: keyOf() };
 }
 
-/** A ref for an element that fit(element) adjusts after every render and when the window changes size. */
+/** A ref for an element that fit(element) adjusts after every render and whenever its own box changes
+ * size (the window, or a band that comes or goes beside it, such as a replay's revealed hands). */
 export function useFitted(fit) {
   const ref = useRef(null);
-  const again = () => {
-    if (ref.current) fit(ref.current);
-  };
-  useLayoutEffect(again);
+  const latest = useRef(fit);
+  latest.current = fit;
   useLayoutEffect(() => {
-    window.addEventListener("resize", again);
-    return () => window.removeEventListener("resize", again);
+    if (ref.current) fit(ref.current);
+  });
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || !window.ResizeObserver) return undefined;
+    let size = null; // the first report is the box as rendered, which the render's own fit has measured
+    const observer = new ResizeObserver(([entry]) => {
+      const now = `${entry.contentRect.width}x${entry.contentRect.height}`;
+      if (size !== null && now !== size) latest.current(element);
+      size = now;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
   return ref;
 }
