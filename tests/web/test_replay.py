@@ -348,7 +348,7 @@ async def test_a_seven_seat_replay_shows_every_hand_whole(
         await expect(tv.locator("#replay-bar")).to_be_visible()
         await tv.keyboard.press("h")
         hands = tv.locator("#revealed-hands li")
-        for stop in (1, 3, 9):  # the first turn's hands of 7 cards; Age I's third turn; Age II, the cities grown
+        for stop in (1, 3, 9):  # hands of 7 cards (turn 1); Age I's third turn; Age II, the cities grown
             while (at := await replay_at(tv)) < stop:  # a step at a time: each press goes to the host first
                 await tv.keyboard.press("ArrowRight")
                 await expect(tv.locator("#replay-bar")).to_have_attribute("data-at", str(at + 1))
