@@ -12,9 +12,10 @@
 //   and forth;
 // - a box in motion (a card glowing in grows for a moment, a card glides in from afar) is measured as it
 //   will rest: its animations are set to their end for the measurement and put back (never copied);
-// - the next larger level is tried again only once every box cut off there has changed, and once the page
-//   is idle (a smaller level, when a box is cut off, is set at once).
-// A new size of the group (the window, the header, the language) searches every level again, by halves.
+// - the next larger level is tried again only once every box cut off there has changed, and once the group
+//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once).
+// A new size of the group (the window, the header, the language, the end screen) measures the level shown
+// first and searches the smaller ones, by halves, only when something is cut off there.
 import { useLayoutEffect, useRef } from "./html.js";
 
 /** Whether a box's content is cut off (taller or wider than the box). */
@@ -129,6 +130,19 @@ class Fitting {
     return { level: low, larger: above?.level === low - 1 ? above.larger : null };
   }
 
+  /** A new size of the group (the window, the header, the language, the end screen beside the ring): the
+   * level shown is measured first (in the layout the frame needs anyway), and kept when nothing is cut off
+   * there (a larger level is tried later, once the group is calm, like any larger level); else the smaller
+   * levels are searched. Only a group with no level yet searches every level. */
+  searchFrom(shown, levels) {
+    if (!(shown >= 0 && shown < levels)) return this.search(0, levels - 1);
+    const cut = cutOffStill(this.boxes, this.all);
+    if (!cut.length) return { level: shown, larger: null };
+    if (shown === levels - 1) return { level: shown, larger: null };
+    const found = this.search(shown + 1, levels - 1);
+    return found.level === shown + 1 ? { level: found.level, larger: this.learnt(this.all, cut) } : found;
+  }
+
   /** Where fitting goes from the level shown when some boxes changed (null: none did): a smaller level
    * when a changed box is cut off, else the same. */
   refit(memory, levels) {
@@ -185,24 +199,42 @@ class Fitting {
   }
 }
 
-/** Runs fn once the page is idle (a larger level is a nicety that may wait for the frame to be drawn). */
-function whenIdle(group, fn) {
-  if (group.__fitLater) return;
+/** Runs fn once the group has been calm (none of its boxes changed) for CALM_MS and the page is idle: a
+ * larger level is a nicety that waits for a pause of the table, so a busy table does not pay a probe after
+ * every move (a change only ever needs a smaller level at once); a group that keeps changing is still tried
+ * CALM_MAX_MS after its first postponed try. `changed`: a box changed in this fitting (the wait starts
+ * again: one timer per group, which looks at the last change when it fires). */
+function whenCalm(group, fn, changed) {
+  const now = Date.now();
+  if (group.__fitLater) {
+    if (changed) group.__fitLater.changed = now;
+    return;
+  }
+  const waiting = { since: now, changed: now };
+  group.__fitLater = waiting;
   const run = () => {
     group.__fitLater = null;
     if (group.isConnected) fn();
   };
-  group.__fitLater = window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: IDLE_WAIT_MS }) : setTimeout(run, IDLE_WAIT_MS / 10);
+  const wait = (ms) => setTimeout(() => {
+    const calmAt = Math.min(waiting.changed + CALM_MS, waiting.since + CALM_MAX_MS);
+    if (Date.now() < calmAt) wait(calmAt - Date.now());
+    else if (window.requestIdleCallback) window.requestIdleCallback(run, { timeout: IDLE_WAIT_MS });
+    else run();
+  }, ms);
+  wait(CALM_MS);
 }
 
 const IDLE_WAIT_MS = 1000;
+const CALM_MS = 1500;
+const CALM_MAX_MS = 8000;
 
 /** Sets data-fit on group to the first level (0..levels-1) at which no element matching boxSelector
  * inside it (the group itself when boxSelector is null), nor any matching partSelector inside it (the
  * chips of a city: their icons must not run out), overflows; the last level when none fits. Returns the
  * level. Levels are ordered: a larger level never cuts off what a smaller one showed. A smaller level is
- * set at once (nothing is ever shown cut off); a larger one that may fit now is tried once the page is
- * idle, unless `now`. `apart`: each box has its own place whatever the others hold (the ring's cells),
+ * set at once (nothing is ever shown cut off); a larger one that may fit now is tried once the group is
+ * calm and the page idle, unless `now`. `apart`: each box has its own place whatever the others hold (the ring's cells),
  * so other levels are tried on copies of the boxes instead of on the group itself. */
 export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false } = {}) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
@@ -216,11 +248,11 @@ export function fitGroup(group, boxSelector, levels, partSelector = null, { apar
     if (found.level !== Number(group.dataset.fit)) group.dataset.fit = String(found.level);
     group.__fit = new FitMemory(size, found.level, boxes, fitting.keys, found.larger);
   };
-  const found = known ? fitting.refit(memory, levels) : fitting.search(0, levels - 1);
+  const found = known ? fitting.refit(memory, levels) : fitting.searchFrom(shown, levels);
   if (found) keep(found);
   if (fitting.largerMayFit(group.__fit)) {
     if (now) keep(fitting.tryLarger(group.__fit));
-    else whenIdle(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true }));
+    else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true }), found !== null);
   }
   return group.__fit.level;
 }
