@@ -55,7 +55,7 @@ NATIVE_ATTEMPT := .native/attempted
 ENGINE_SOURCES := $(shell find engine -name '*.py' 2>/dev/null)
 
 $(NATIVE_ATTEMPT): $(VENV)/.stamp $(ENGINE_SOURCES)
-	@echo "compiling the engine's fast path (mypyc; a few minutes the first time)"
+	@echo "checking the engine's compiled fast path (mypyc; a build takes a few minutes)"
 	@mkdir -p $(@D)
 	@echo "$$ $(PY) -m engine.native_build" >>$(SETUP_LOG)
 	@$(PY) -m engine.native_build >>$(SETUP_LOG) 2>&1 || \

@@ -1,12 +1,13 @@
 """Compile the engine's fast path with mypyc (a set-up step, run by ``make setup``; see :mod:`engine.native`).
 
-``python -m engine.native_build [--opt-level N] [--jobs J]``
+``python -m engine.native_build [--opt-level N] [--jobs J] [--force]``
 
 Compiles :data:`engine.native.COMPILED_MODULES` from the ``engine/*.py`` sources into ``.native/``: the
 generated C in ``.native/c``, the extension modules in ``.native/lib``, and last the stamp (the sources'
 digest read before compiling, so a file edited during the build leaves the build stale, never wrong). A
-failed build leaves no stamp and the engine runs plain Python. Needs a C compiler and Python's headers;
-without them it says so and exits 1 (``make`` carries on with plain Python).
+failed build leaves no stamp and the engine runs plain Python. A build whose stamp already matches the
+sources is kept (a checkout that only touched files), unless ``--force``. Needs a C compiler and Python's
+headers; without them it says so and exits 1 (``make`` carries on with plain Python).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from engine import native
 
 def compiler_problem() -> str | None:
     """Why no C extension can be built here (no compiler, no Python headers), or ``None``."""
-    compiler = shlex.split(sysconfig.get_config_var("CC") or "cc")[0]
+    compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")[0]
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler!r} is not on PATH)"
     headers = sysconfig.get_paths()["include"]
@@ -64,7 +65,11 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--opt-level", default="2", help="the C compiler's -O level (default 2)")
     parser.add_argument("--jobs", type=int, default=None, help="C files compiled at once (default: cores)")
+    parser.add_argument("--force", action="store_true", help="rebuild even if the build matches the sources")
     args = parser.parse_args(argv)
+    if not args.force and native.choose({}).compiled:
+        print(f"the compiled engine in {native.LIB_DIR} matches the sources: kept")
+        return 0
     problem = compiler_problem()
     if problem is not None:
         print(f"the engine's compiled fast path is not built: {problem}; the engine runs plain Python")

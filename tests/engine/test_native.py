@@ -1,9 +1,11 @@
 """The compiled fast path (engine/native.py): the same games as plain Python, never a stale build.
 
 The games are played in subprocesses (one forced plain with WT_PLAIN_ENGINE=1, one free to load the build),
-so this test compares both paths whichever path the test process itself runs. Without a build (no C
-compiler) the comparisons with the compiled engine cannot run and say so; the fallbacks are tested
-either way with a copy of the engine whose build is fake or stale.
+so this test compares both paths whichever path the test process itself runs. The comparisons need a
+fresh build: on a machine that can build one (a C compiler and Python's headers) a missing or stale build
+fails them (`make native` rebuilds it; the build is part of what a change must keep working), and only
+where none can be built are they skipped, saying why. The fallbacks are tested either way, with a copy of
+the engine whose build is fake or stale.
 """
 
 from __future__ import annotations
@@ -19,11 +21,21 @@ import pytest
 
 import engine
 from engine import native
+from engine.native_build import compiler_problem
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = native.choose({}).compiled  # a fresh build exists (whatever this process was told)
-needs_build = pytest.mark.skipif(not BUILT, reason="no fresh compiled build here (make setup builds it): "
-                                 + native.choose({}).reason)
+
+
+@pytest.fixture
+def fresh_build() -> None:
+    """Fails without a fresh build where one can be built; skips where none can (no C compiler)."""
+    if BUILT:
+        return
+    problem = compiler_problem()
+    if problem is not None:
+        pytest.skip(f"no compiled engine can be built here: {problem}")
+    pytest.fail(f"the compiled engine is not usable: {native.choose({}).reason} (run `make native`)")
 
 
 def _run(args: list[str], *, plain: bool, cwd: Path = ROOT, pythonpath: Path | None = None,
@@ -43,7 +55,7 @@ def _traces(*, plain: bool) -> dict[str, object]:
     return json.loads(done.stdout)
 
 
-@needs_build
+@pytest.mark.usefixtures("fresh_build")
 def test_compiled_and_plain_engines_play_the_same_games_move_by_move() -> None:
     plain, compiled = _traces(plain=True), _traces(plain=False)
     assert plain["engine"].startswith("plain") and plain["compiled"] == []
@@ -56,7 +68,7 @@ def test_compiled_and_plain_engines_play_the_same_games_move_by_move() -> None:
         assert first is None and len(steps) == len(other), f"{game}: the engines part at step {first}"
 
 
-@needs_build
+@pytest.mark.usefixtures("fresh_build")
 @pytest.mark.parametrize("golden", ["tests/engine/classic/test_golden.py",
                                     "tests/engine/duel/test_golden.py"])
 def test_golden_games_on_the_path_this_process_does_not_run(golden: str) -> None:
@@ -109,7 +121,7 @@ def test_a_stale_stamp_falls_back_to_plain_python(tmp_path: Path) -> None:
                              lib_dir=copy / ".native" / "lib").compiled
 
 
-@needs_build
+@pytest.mark.usefixtures("fresh_build")
 def test_a_fresh_stamp_loads_the_compiled_copy(tmp_path: Path) -> None:
     """The control of the test above: the same copy, unedited, runs compiled."""
     copy = _engine_copy(tmp_path)
