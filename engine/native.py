@@ -24,7 +24,7 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -127,7 +127,7 @@ def stamp_matches(stamp: Path = STAMP, engine_dir: Path = ENGINE_DIR) -> bool:
     return built_from == source_digest(engine_dir)
 
 
-def choose(environ: dict[str, str] | os._Environ[str] | None = None, stamp: Path = STAMP,
+def choose(environ: Mapping[str, str] | None = None, stamp: Path = STAMP,
            engine_dir: Path = ENGINE_DIR, lib_dir: Path = LIB_DIR) -> EnginePath:
     """Which path the environment and the build allow (before loading anything)."""
     environ = os.environ if environ is None else environ
