@@ -8,9 +8,9 @@ UV_VERSION := 0.13.9
 PORT ?= 8765
 HOST_ARGS ?=
 
-.PHONY: run test bench lint lock setup web chromium clean screenshots
+.PHONY: run test bench lint lock setup web native chromium clean screenshots
 
-setup: $(VENV)/.stamp web
+setup: $(VENV)/.stamp web native
 
 # A set-up step's output goes to $(SETUP_LOG); it is shown only when the step fails, so `make run` prints
 # what the host needs (its addresses and QR code), not installer chatter.
@@ -46,6 +46,23 @@ web/dist/.stamp: web/node_modules/.stamp $(WEB_SOURCES)
 	@touch $@
 
 web: web/dist/.stamp
+
+# The engine's compiled fast path (mypyc, engine/native.py): rebuilt when an engine source changes. It is
+# optional: if it cannot be built (no C compiler, a mypyc error) the engine runs plain Python and the
+# set-up carries on (the output is in $(SETUP_LOG)). `.native/attempted` records the try, so a failed
+# build is not retried until the sources change; the engine itself trusts only `.native/stamp`.
+NATIVE_ATTEMPT := .native/attempted
+ENGINE_SOURCES := $(shell find engine -name '*.py' 2>/dev/null)
+
+$(NATIVE_ATTEMPT): $(VENV)/.stamp $(ENGINE_SOURCES)
+	@echo "checking the engine's compiled fast path (mypyc; a build takes a few minutes)"
+	@mkdir -p $(@D)
+	@echo "$$ $(PY) -m engine.native_build" >>$(SETUP_LOG)
+	@$(PY) -m engine.native_build >>$(SETUP_LOG) 2>&1 || \
+	  echo "the engine's compiled fast path did not build (see $(SETUP_LOG)): the engine runs plain Python"
+	@touch $@
+
+native: $(NATIVE_ATTEMPT)
 
 # Browser tests drive Debian's chromium; never a browser downloaded by a tool.
 chromium:
@@ -83,4 +100,4 @@ lint: $(VENV)/.stamp
 	$(PY) -m mypy
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist $(SETUP_LOG)
+	rm -rf $(VENV) web/node_modules web/dist .native $(SETUP_LOG)

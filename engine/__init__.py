@@ -1,5 +1,9 @@
 """Pure, deterministic rules engines for the 7 Wonders family (see :mod:`engine.api`)."""
 
+# First: choose the compiled fast path or plain Python, before any module that may be compiled is imported.
+from engine.native import ENGINE_PATH
+
+# isort: split
 from engine.api import (
     Action,
     Event,
@@ -17,6 +21,6 @@ from engine.api import (
 )
 
 __all__ = [
-    "Action", "Event", "Game", "GameSpec", "IllegalAction", "OptionSpec", "catalog", "kinds", "new_game",
-    "replay", "restore", "sample", "spec",
+    "ENGINE_PATH", "Action", "Event", "Game", "GameSpec", "IllegalAction", "OptionSpec", "catalog", "kinds",
+    "new_game", "replay", "restore", "sample", "spec",
 ]

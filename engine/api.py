@@ -27,6 +27,9 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+# Which engine this process runs: the compiled fast path or plain Python (see engine/native.py).
+from engine.native import ENGINE_PATH as ENGINE_PATH
+
 Action = dict[str, Any]
 Event = dict[str, Any]
 

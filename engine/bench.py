@@ -5,7 +5,8 @@ Games are played only through the public interface (``engine.new_game``, ``to_ac
 bots see. Besides random games per second, the bench prints what a search costs per simulation: a
 ``clone`` and a ``sample`` of a mid-game position, next to ``restore(to_dict())`` (a replay of the log).
 Every figure is CPU time of this process (``time.process_time``), so a busy machine changes it little;
-the rows with a target (:data:`TARGETS`) print it beside the figure.
+the rows with a target (:data:`TARGETS`) print it beside the figure. The first line says which engine ran:
+the compiled fast path or plain Python (:mod:`engine.native`; ``WT_PLAIN_ENGINE=1`` forces plain).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from engine.api import Game, new_game, restore, sample
+from engine.native import ENGINE_PATH
 
 # (kind, seats, games): extend with new game kinds.
 BENCHMARKS: list[tuple[str, int, int]] = [
@@ -171,7 +173,9 @@ def format_costs(costs: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    """Print the benchmark figures of every row of BENCHMARKS, then the copy costs of COPY_COSTS."""
+    """Print which engine runs (compiled or plain, :mod:`engine.native`), the benchmark figures of every
+    row of BENCHMARKS, then the copy costs of COPY_COSTS."""
+    print(f"engine: {ENGINE_PATH.describe()}")
     for kind, seats, games in BENCHMARKS:
         print(format_stats(simulate(kind, seats, games)))
     for kind, seats, games, options in OPTION_BENCHMARKS:

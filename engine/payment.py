@@ -13,7 +13,7 @@ keyed by the arguments as tuples (and frozen :class:`Market` values).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
@@ -22,6 +22,8 @@ from typing import NamedTuple, TypeVar
 from engine.memo import BoundedMemo
 
 Vec = tuple[int, ...]
+# What the public functions take: tuples, or lists (the forgiving path: turned into tuples for the memo).
+Given = Sequence[int]
 
 _CACHE_SIZE = 2**16
 
@@ -59,7 +61,7 @@ def mask(*resource_indices: int) -> int:
 
 
 def cheapest_payment(
-    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int = 0
+    need: Given, own: Given, own_choices: Given, markets: Sequence[Market], discount: int = 0
 ) -> Payment | None:
     """The cheapest payment of ``need`` (ties: smallest coins vector), or ``None`` if impossible."""
     if _covered(need, own):
@@ -68,7 +70,7 @@ def cheapest_payment(
 
 
 def payment_options(
-    need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int = 0
+    need: Given, own: Given, own_choices: Given, markets: Sequence[Market], discount: int = 0
 ) -> tuple[Payment, ...]:
     """Every Pareto-undominated payment (by coins per market), cheapest total first, then by coins.
 
@@ -79,7 +81,9 @@ def payment_options(
     return _OPTIONS(_question(need, own, own_choices, markets, discount))
 
 
-def all_payments(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...]) -> tuple[Payment, ...]:
+def all_payments(
+    need: Given, own: Given, own_choices: Given, markets: Sequence[Market]
+) -> tuple[Payment, ...]:
     """Every distinct payment (by coins per market) a buyer may choose, cheapest total first, then by coins.
 
     The buyer buys only what it lacks: its own production covers the need first, with its choice cards
@@ -102,7 +106,7 @@ def minimal_purchases(deficit: Vec, own_choices: Vec) -> tuple[Vec, ...]:
 # --- internals -------------------------------------------------------------------------------------
 
 
-def _covered(need: Vec, own: Vec) -> bool:
+def _covered(need: Given, own: Given) -> bool:
     return not any(map(int.__gt__, need, own))
 
 
@@ -116,18 +120,22 @@ class _Question(NamedTuple):
     discount: int
 
 
-def _question(need: Vec, own: Vec, own_choices: Vec, markets: tuple[Market, ...], discount: int) -> _Question:
+def _question(
+    need: Given, own: Given, own_choices: Given, markets: Sequence[Market], discount: int
+) -> _Question:
     """The memo key of a question; lists are accepted and turned into tuples (the forgiving path)."""
-    try:
+    if type(need) is tuple and type(own) is tuple and type(own_choices) is tuple and type(markets) is tuple:
         question = _Question(need, own, own_choices, markets, discount)
-        hash(question)
-        return question
-    except TypeError:
-        fixed = tuple(
-            Market(tuple(m.prices), None if m.stock is None else tuple(m.stock), tuple(m.choice_stock))
-            for m in markets
-        )
-        return _Question(tuple(need), tuple(own), tuple(own_choices), fixed, discount)
+        try:
+            hash(question)
+            return question
+        except TypeError:
+            pass
+    fixed = tuple(
+        Market(tuple(m.prices), None if m.stock is None else tuple(m.stock), tuple(m.choice_stock))
+        for m in markets
+    )
+    return _Question(tuple(need), tuple(own), tuple(own_choices), fixed, discount)
 
 
 @lru_cache(maxsize=64)

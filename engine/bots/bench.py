@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.api import Game, new_game, sample, spec
+from engine.api import ENGINE_PATH, Game, new_game, sample, spec
 from engine.bots.arena import ArenaPlan, play_all, summarise
 from engine.bots.budget import Budget
 from engine.bots.knowledge import knowledge_for
@@ -235,7 +235,8 @@ def format_result(result: BarResult) -> str:
 def print_throughput() -> None:
     """Measure and print every :data:`THROUGHPUT` case: hard's iterations, then the sample costs."""
     print(f"hard search throughput ({THROUGHPUT_ITERATIONS} iterations per decision, seeds "
-          f"{', '.join(map(str, THROUGHPUT_SEEDS))}, CPU time):", flush=True)
+          f"{', '.join(map(str, THROUGHPUT_SEEDS))}, CPU time; engine: {ENGINE_PATH.describe()}):",
+          flush=True)
     for case in THROUGHPUT:
         rates = [iterations_per_cpu_second(case, seed, THROUGHPUT_ITERATIONS) for seed in THROUGHPUT_SEEDS]
         print(format_throughput(case, rates), flush=True)

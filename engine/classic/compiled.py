@@ -10,7 +10,7 @@ from engine.classic.cards import CARDS, CITIES_CARDS
 
 RESOURCES = ("wood", "stone", "clay", "ore", "glass", "textile", "papyrus")
 LETTERS = {"W": 0, "S": 1, "C": 2, "O": 3, "G": 4, "T": 5, "P": 6}
-N_RES = len(RESOURCES)
+N_RES: int = len(RESOURCES)
 SCIENCES = ("compass", "gear", "tablet")
 COLORS = ("brown", "grey", "blue", "yellow", "red", "green", "purple", "black")
 BROWN, GREY, BLUE, YELLOW, RED, GREEN, PURPLE, BLACK = range(8)

@@ -60,7 +60,11 @@ def _is_seat(seat: object) -> TypeGuard[int]:
 
 
 class ClassicGame:
-    """A game of 7 Wonders for 3 to 7 seats, or the 2-player variant with the Free City (2 seats)."""
+    """A game of 7 Wonders for 3 to 7 seats, or the 2-player variant with the Free City (2 seats).
+
+    The interface's seats and actions come from outside (``Any``): they are checked here and a bad one is
+    refused with :class:`engine.api.IllegalAction` (typed parameters would not be checked in plain Python,
+    and would be refused with a bare ``TypeError`` by the compiled engine)."""
 
     kind = "classic"
 
@@ -94,7 +98,7 @@ class ClassicGame:
         return [seat for seat in range(s.seats)
                 if s.choices[seat] is None or (s.two and seat == s.controller and s.free_city_choice is None)]
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: Any) -> list[dict[str, Any]]:
         """Every legal action of ``seat`` now (payments cheapest first); ``[]`` if it has no choice."""
         s = self.state
         if s.phase == TURN and not s.two and type(seat) is int and 0 <= seat < s.seats:  # the usual case
@@ -105,7 +109,7 @@ class ClassicGame:
         legal, free_city = self._current(seat)
         return actions_of(legal, free_city)
 
-    def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def apply(self, seat: Any, action: Any) -> list[dict[str, Any]]:
         """Validate ``action`` fully, then apply it; return the public events."""
         s = self.state
         if s.phase == OVER:
@@ -133,7 +137,7 @@ class ClassicGame:
         self._legal.clear()
         return events
 
-    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
+    def view(self, seat: Any, *, memory: bool = True) -> dict[str, Any]:
         """What ``seat`` may know (``None``, or anything that is not a seat: the public board view);
         ``memory=False`` leaves the past turns out (see :meth:`engine.api.Game.view`)."""
         return make_view(self, seat if _is_seat(seat) and 0 <= seat < self.seats else None, memory)
@@ -162,7 +166,7 @@ class ClassicGame:
 
     # --- plans of the current decision ---------------------------------------------------------------
 
-    def _acting(self, seat: int) -> bool:
+    def _acting(self, seat: Any) -> bool:
         """True if ``seat`` is in :meth:`to_act` (without building the list)."""
         if not _is_seat(seat):
             return False

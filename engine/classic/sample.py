@@ -180,6 +180,14 @@ def _card(cid: Any) -> int:
     return card
 
 
+def _all_of(kind: type, values: Any) -> list[Any]:
+    """``values`` as a list whose items are all exactly of type ``kind`` (else the view is refused)."""
+    items = list(values)
+    if any(type(item) is not kind for item in items):
+        raise Impossible(f"not a list of {kind.__name__}: {items!r}")
+    return items
+
+
 def _read(view: dict[str, Any]) -> Seen:
     try:
         cities = view["cities"]
@@ -190,8 +198,8 @@ def _read(view: dict[str, Any]) -> Seen:
                  for m in view["seen"]}
         discard = None if view["discard"] is None else [_card(c) for c in view["discard"]]
         seen = Seen(view["seat"], seats, boards, view["age"], view["turn"], view["phase"],
-                    list(view["history"]), looks, [c["hand_count"] for c in cities[:seats]],
-                    list(view["chosen"]), list(view["waiting"]), view["my_choice"],
+                    list(view["history"]), looks, _all_of(int, [c["hand_count"] for c in cities[:seats]]),
+                    _all_of(bool, view["chosen"]), _all_of(int, view["waiting"]), view["my_choice"],
                     view["my_free_city_choice"], discard)
         if view.get("cities_expansion"):
             seen.cities = True

@@ -11,7 +11,11 @@ from engine.duel.view import build_view
 
 
 class DuelGame:
-    """One game of 7 Wonders Duel: its :class:`DuelState`, driven through the engine interface."""
+    """One game of 7 Wonders Duel: its :class:`DuelState`, driven through the engine interface.
+
+    The interface's seats and actions come from outside (``Any``): the rules check them and refuse a bad
+    one with :class:`engine.api.IllegalAction` or ``ValueError`` (typed parameters would not be checked in
+    plain Python, and would be refused with a bare ``TypeError`` by the compiled engine)."""
 
     kind = "duel"
     seats = 2
@@ -41,15 +45,15 @@ class DuelGame:
         """Winners, victory type and score pads; None while playing."""
         return self.state.result
 
-    def legal_actions(self, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, seat: Any) -> list[dict[str, Any]]:
         """Every legal action of ``seat`` now."""
         return legal_actions(self.state, seat)
 
-    def apply(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+    def apply(self, seat: Any, action: Any) -> list[dict[str, Any]]:
         """Validate and apply ``action`` for ``seat``; return the public events."""
         return apply_action(self.state, seat, action)
 
-    def view(self, seat: int | None, *, memory: bool = True) -> dict[str, Any]:
+    def view(self, seat: Any, *, memory: bool = True) -> dict[str, Any]:
         """What ``seat`` may see (``None``: the public board view). A Duel view holds no record of past
         turns, so ``memory`` changes nothing."""
         return build_view(self.state, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.duel.catalog import build_catalog
 from engine.duel.flow import begin_play, open_draft_round
@@ -78,7 +78,7 @@ class _LastSampler:
     """The sampler of the last view sampled: a search samples one view many times, and comparing a view
     with the sampler's copy (a C-level walk) costs a fraction of reading and checking it again."""
 
-    sampler: DuelSampler | None = None
+    sampler: ClassVar[DuelSampler | None] = None
 
 
 def _sampler_for(view: Any) -> DuelSampler:

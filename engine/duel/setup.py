@@ -104,9 +104,10 @@ def draw_setup(seed: int, options: dict[str, Any]) -> Setup:
     decks[3] = deck3
 
     if "first_player" in fixed:
-        first = fixed["first_player"]
-        if type(first) is not int or first not in (0, 1):
+        asked = fixed["first_player"]
+        if type(asked) is not int or asked not in (0, 1):
             raise ValueError("setup first_player must be 0 or 1")
+        first = asked
     if options.get("first_game_wonders"):
         wonders = [WONDER_INDEX[w] for w in FIRST_GAME_WONDERS[0] + FIRST_GAME_WONDERS[1]]
     elif "wonders" in fixed:

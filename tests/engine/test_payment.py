@@ -230,8 +230,10 @@ def test_own_production_and_choices_come_before_buying() -> None:
 
 
 def test_list_arguments_are_accepted() -> None:
-    left = Market(prices=[2] * R, stock=[1] * R)  # type: ignore[arg-type]
-    p = cheapest_payment(list(vec(wood=1)), list(NONE), [], [left])  # type: ignore[arg-type]
+    """The vectors and the markets may be lists; a Market's own fields are tuples (the compiled engine
+    refuses a list there with a TypeError)."""
+    left = Market(prices=(2,) * R, stock=(1,) * R)
+    p = cheapest_payment(list(vec(wood=1)), list(NONE), [], [left])
     assert p is not None and p.coins == (2,)
 
 

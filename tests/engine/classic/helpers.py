@@ -72,7 +72,7 @@ def arrange(game: ClassicGame, *, hands: list[list[str]] | None = None,
         position["pile"] = list(pile)
     options = {k: v for k, v in game.to_dict()["options"].items() if k != "position"}
     fresh = new_game(game.seats, game.to_dict()["seed"], {**options, "position": position})
-    vars(game).update(vars(fresh))
+    game.state, game.seats, game._legal = fresh.state, fresh.seats, fresh._legal
     return game
 
 

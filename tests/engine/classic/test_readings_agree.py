@@ -196,13 +196,13 @@ def test_the_check_catches_a_stale_price(monkeypatch: pytest.MonkeyPatch) -> Non
     guards against): the pricing memos are made to keep an answer computed with another floor."""
     from engine.classic import pricing
 
-    monkeypatch.setattr(pricing, "_current_floor", lambda: None)
     game = _smugglers_position()
     # internal edits on purpose: the pricing memos are made stale, which no public action can do
     pricing._SOLVED.clear()
     pricing._BY_CONTEXT.clear()
     legal = game.legal_actions(0)  # remembered with the floor at 0
     monkeypatch.setattr(R, "PURCHASE_PRICE_FLOOR", 1)
+    pricing._FLOOR_OF_MEMOS[0] = 1  # the memos pass for answers of floor 1 (the next other floor clears them)
     game._legal.clear()
     catalog_data = engine.catalog("classic", {"cities": True})
     catalog = {card["id"]: card for card in catalog_data["cards"]}
