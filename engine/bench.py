@@ -35,6 +35,10 @@ OPTION_BENCHMARKS: list[tuple[str, int, int, dict[str, Any]]] = [
     ("classic", 6, 200, {"cities": True, "teams": True}),
 ]
 
+REPEATS = 3
+"""Each row's games are played this many times over (the same seeded games): the figure is the median
+run's, printed with the fastest and slowest (a shared machine's noise, in CPU time too)."""
+
 # (kind, seats): the mid-game positions whose copy costs are measured.
 COPY_COSTS: list[tuple[str, int]] = [("duel", 2), ("classic", 3), ("classic", 7)]
 
@@ -112,15 +116,27 @@ def simulate(kind: str, seats: int, games: int, seed: int = 0,
     }
 
 
+def simulate_repeated(kind: str, seats: int, games: int, repeats: int = REPEATS,
+                      options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:func:`simulate` ``repeats`` times over: the median run's figures, with ``rates``, every run's
+    games per CPU second from the slowest to the fastest."""
+    runs = sorted((simulate(kind, seats, games, options=options) for _ in range(repeats)),
+                  key=lambda run: run["games_per_second"])
+    return {**runs[len(runs) // 2], "rates": [run["games_per_second"] for run in runs]}
+
+
 def format_stats(stats: dict[str, Any]) -> str:
-    """One readable line of simulator figures."""
+    """One readable line of simulator figures (with ``rates``: the slowest, median and fastest run)."""
     shares = ", ".join(f"{k} {v:.1%}" for k, v in stats["victories"].items())
     options = "".join(f", {k}={v}" for k, v in sorted(stats.get("options", {}).items()))
     wanted = target_of(stats["kind"], stats["seats"], stats.get("options")).games_per_second
     verdict = _verdict(stats["games_per_second"], wanted, at_least=True)
+    rates = stats.get("rates") or []
+    spread = (f" (min / median / max of {len(rates)} runs: {rates[0]:.0f} / {stats['games_per_second']:.0f}"
+              f" / {rates[-1]:.0f})") if len(rates) > 1 else ""
     return (f"{stats['kind']} ({stats['seats']} seats{options}): {stats['games']} games in "
             f"{stats['seconds']:.2f} CPU s = "
-            f"{stats['games_per_second']:.0f} games per CPU second{verdict}, "
+            f"{stats['games_per_second']:.0f} games per CPU second{verdict}{spread}, "
             f"{stats['moves_per_game']:.1f} moves/game; victories: {shares}")
 
 
@@ -174,12 +190,12 @@ def format_costs(costs: dict[str, Any]) -> str:
 
 def main() -> None:
     """Print which engine runs (compiled or plain, :mod:`engine.native`), the benchmark figures of every
-    row of BENCHMARKS, then the copy costs of COPY_COSTS."""
+    row of BENCHMARKS (each the median of REPEATS runs), then the copy costs of COPY_COSTS."""
     print(f"engine: {ENGINE_PATH.describe()}")
     for kind, seats, games in BENCHMARKS:
-        print(format_stats(simulate(kind, seats, games)))
+        print(format_stats(simulate_repeated(kind, seats, games)))
     for kind, seats, games, options in OPTION_BENCHMARKS:
-        print(format_stats(simulate(kind, seats, games, options=options)))
+        print(format_stats(simulate_repeated(kind, seats, games, options=options)))
     for kind, seats in COPY_COSTS:
         print(format_costs(copy_costs(kind, seats)))
 

@@ -52,3 +52,11 @@ def test_the_bench_prints_the_targets_beside_the_figures() -> None:
     assert "NOT met" in bench.format_costs({**costs, "sample": 6e-5})
     rows = {(kind, seats, bool(options.get("cities"))) for kind, seats, _, options in bench.OPTION_BENCHMARKS}
     assert set(bench.TARGETS) <= {(k, s, False) for k, s, _ in bench.BENCHMARKS} | rows
+
+
+def test_a_repeated_row_gives_the_median_run_with_the_slowest_and_fastest() -> None:
+    stats = bench.simulate_repeated("duel", 2, 3, repeats=3)
+    rates = stats["rates"]
+    assert len(rates) == 3 and rates == sorted(rates) and stats["games_per_second"] == rates[1]
+    line = bench.format_stats(stats)
+    assert f"min / median / max of 3 runs: {rates[0]:.0f} / {rates[1]:.0f} / {rates[2]:.0f}" in line
