@@ -1,6 +1,9 @@
-// Bundles the board (TV) and phone pages into web/dist: offline (no CDN, no web fonts), and only the icons
-// the icon table names (src/lib/icon-names.js), extracted from the Game Icons set at build time.
+// Bundles the board (TV) and phone pages into web/dist: offline (no CDN, no downloaded web fonts), and only
+// the icons the icon table names (src/lib/icon-names.js), extracted from the Game Icons set at build time
+// into a font of their own that the stylesheets carry.
 import { build } from "esbuild";
+import opentype from "opentype.js";
+import svgpath from "svgpath";
 import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,9 +14,13 @@ const src = join(here, "src");
 const dist = join(here, "dist");
 const ICON_SET = join(here, "node_modules", "@iconify-json", "game-icons", "icons.json");
 
-// A Game Icons body is one path filled with the text's colour: the page draws it as a <path d> element
-// (no HTML parsing of an icon, however many a move adds).
+// A Game Icons body is one path filled with the text's colour. The pages draw every icon as one glyph of a
+// font made here (wt-icons): an icon is then text to the browser, a <span> whose ::before holds its glyph in
+// the text's colour, with none of an inline <svg>'s layout, paint properties and path painting (a 7-seat
+// board holds hundreds of icons).
 const ONE_PATH = /^<path fill="currentColor" d="([^"]+)"\s*\/>$/;
+const EM = 512; // the font's units per em: an icon's square
+const FIRST_CODE = 0xe000; // the icons' characters, from the start of Unicode's private use area
 
 /** The icons of ICON_NAMES as {meaning: {d, size}} (d: the path's data); a name missing from the set, or
  * an icon that is not one path, fails the build. */
@@ -32,12 +39,54 @@ async function usedIcons() {
   return out;
 }
 
-const icons = await usedIcons();
+/** An SVG path (y down, in a size×size square) as a glyph's outline (y up, the square on the baseline). */
+function glyphPath(d, size) {
+  const k = EM / size;
+  const x = (v) => v * k;
+  const y = (v) => EM - v * k;
+  const path = new opentype.Path();
+  let cx = 0, cy = 0, sx = 0, sy = 0; // the current point and the subpath's start
+  svgpath(d).abs().unarc().unshort().iterate(([cmd, ...a]) => {
+    if (cmd === "M") { path.moveTo(x(a[0]), y(a[1])); [cx, cy, sx, sy] = [a[0], a[1], a[0], a[1]]; }
+    else if (cmd === "L") { path.lineTo(x(a[0]), y(a[1])); [cx, cy] = a; }
+    else if (cmd === "H") { path.lineTo(x(a[0]), y(cy)); cx = a[0]; }
+    else if (cmd === "V") { path.lineTo(x(cx), y(a[0])); cy = a[0]; }
+    else if (cmd === "C") { path.curveTo(x(a[0]), y(a[1]), x(a[2]), y(a[3]), x(a[4]), y(a[5])); [cx, cy] = [a[4], a[5]]; }
+    else if (cmd === "Q") { path.quadTo(x(a[0]), y(a[1]), x(a[2]), y(a[3])); [cx, cy] = [a[2], a[3]]; }
+    else if (cmd === "Z") { path.close(); [cx, cy] = [sx, sy]; }
+    else throw new Error(`unexpected path command ${cmd}`);
+  });
+  return path;
+}
+
+/** The icon font (base64 OpenType) and each meaning's character. */
+function iconFont(icons) {
+  const codes = {};
+  const glyphs = [new opentype.Glyph({ name: ".notdef", advanceWidth: EM, path: new opentype.Path() })];
+  Object.entries(icons).forEach(([meaning, { d, size }], i) => {
+    codes[meaning] = FIRST_CODE + i;
+    glyphs.push(new opentype.Glyph({ name: `i${i}`, unicode: FIRST_CODE + i, advanceWidth: EM, path: glyphPath(d, size) }));
+  });
+  const font = new opentype.Font({ familyName: "wt-icons", styleName: "Regular", unitsPerEm: EM, ascender: EM,
+    descender: 0, glyphs });
+  return { font: Buffer.from(font.toArrayBuffer()).toString("base64"), codes };
+}
+
+/** The stylesheet of the icons: the font, and each icon's class (i-<meaning>, dots as dashes) with its glyph. */
+function iconCss({ font, codes }) {
+  const rules = Object.entries(codes).map(([meaning, code]) =>
+    `.i-${meaning.replace(/\./g, "-")}::before { content: "\\${code.toString(16)}"; }`);
+  return [`@font-face { font-family: wt-icons; src: url(data:font/otf;base64,${font}) format("opentype"); font-display: block; }`,
+    ...rules].join("\n");
+}
+
+const font = iconFont(await usedIcons());
 const iconPlugin = {
   name: "icons",
   setup(b) {
-    b.onResolve({ filter: /^virtual:icons$/ }, () => ({ path: "icons", namespace: "icons" }));
-    b.onLoad({ filter: /.*/, namespace: "icons" }, () => ({ contents: JSON.stringify(icons), loader: "json" }));
+    b.onResolve({ filter: /^virtual:icons(\.css)?$/ }, (args) => ({ path: args.path, namespace: "icons" }));
+    b.onLoad({ filter: /^virtual:icons$/, namespace: "icons" }, () => ({ contents: JSON.stringify(font.codes), loader: "json" }));
+    b.onLoad({ filter: /^virtual:icons\.css$/, namespace: "icons" }, () => ({ contents: iconCss(font), loader: "css" }));
   },
 };
 
@@ -59,4 +108,4 @@ await build({
 });
 
 for (const file of ["board.html", "phone.html"]) await copyFile(join(src, file), join(dist, file));
-console.log(`web/dist built (${Object.keys(icons).length} icons)`);
+console.log(`web/dist built (${Object.keys(font.codes).length} icons)`);

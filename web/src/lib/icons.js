@@ -1,6 +1,8 @@
-// The icon set on screen: one <svg> per meaning (see icon-names.js), plus the few composite marks every
-// game uses (a coin with its value, victory points, a resource, a shield, a science symbol).
+// The icon set on screen: one glyph of the icon font per meaning (see icon-names.js and build.mjs), plus the
+// few composite marks every game uses (a coin with its value, victory points, a resource, a shield, a
+// science symbol).
 import ICONS from "virtual:icons";
+import "virtual:icons.css";
 import { html } from "./html.js";
 import { num, t } from "./i18n.js";
 
@@ -9,14 +11,12 @@ export function hasIcon(name) {
   return Boolean(ICONS[name]);
 }
 
-/** One icon; label makes it an image for assistive tech, otherwise it is decoration next to words. Its
- * path is an element made from the icon's data, never parsed HTML (a move adds dozens of icons). */
+/** One icon; label makes it an image for assistive tech, otherwise it is decoration next to words. It is
+ * one empty element: its class draws the icon's glyph (no text in the DOM, so none in a line's words). */
 export function Icon({ name, label = "", cls = "" }) {
-  const icon = ICONS[name];
-  if (!icon) return html`<span class="icon missing ${cls}" aria-hidden="true">?</span>`;
-  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" };
-  return html`<svg class="icon i-${name.replace(/\./g, "-")} ${cls}" viewBox="0 0 ${icon.size} ${icon.size}" focusable="false"
-    ...${a11y}>${label ? html`<title>${label}</title>` : null}<path fill="currentColor" d=${icon.d} /></svg>`;
+  if (!ICONS[name]) return html`<span class="icon missing ${cls}" aria-hidden="true">?</span>`;
+  const a11y = label ? { role: "img", "aria-label": label, title: label } : { "aria-hidden": "true" };
+  return html`<span class="icon i-${name.replace(/\./g, "-")} ${cls}" ...${a11y}></span>`;
 }
 
 /** A coin with its value printed on it ("3 coins" for assistive tech). */
