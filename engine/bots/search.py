@@ -12,6 +12,7 @@ decisions are hidden or simultaneous (classic) move by the playout policy outsid
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections.abc import Hashable, Sequence
@@ -161,18 +162,32 @@ class PlayoutSearchPolicy:
 
     def analyse(self, view: View, legal: Sequence[Action], *, seed: int,
                 budget: Budget | None = None) -> SearchReport:
-        """Run the search and report the tree (``decide`` returns its choice)."""
+        """Run the search and report the tree (``decide`` returns its choice).
+
+        The cyclic garbage collector is paused meanwhile (and resumed if it ran): the tree holds no
+        cycles, reference counting frees it, and a full collection's walk over tens of thousands of
+        edges (30-50 ms) in the last iteration would overrun the time budget."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, legal, seed=seed, budget=budget)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: View, legal: Sequence[Action], *, seed: int,
+                budget: Budget | None) -> SearchReport:
         require_choice(legal)
         knowledge = self.knowledge
         settings = self.settings
         me: int = view["seat"]
+        meter = (budget or Budget()).start(self.default_iterations)  # the budget covers the ranking too
         ranked, values = ranked_candidates(knowledge, view, legal, settings.candidate_limit)
         candidates = {(me, knowledge.action_group(legal[i])): i for i in ranked}
         root = Edge()
         if len(candidates) == 1:
             return SearchReport(root, candidates, 0, 0, ranked[0])
         root_keys = list(candidates)
-        meter = (budget or Budget()).start(self.default_iterations)
         rng = random.Random(derive_seed(seed, 1))
         world: Game | None = None
         worlds = 0
