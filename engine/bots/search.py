@@ -5,9 +5,9 @@ many playouts). An iteration clones the world, walks one tree shared by all worl
 often each edge was available, as in single-observer ISMCTS; progressive widening in the playout
 policy's order), adds one node, then plays on with the game's fast path (:class:`Playout`): a weighted
 draw per move, each seat following a strategy mode drawn for this playout (science, military, ...), so
-the search meets rushes it would not play itself. The playout stops after a few moves or at the Age's
-end and the position is valued by the learned evaluation (:mod:`engine.bots.evaluation`). Seats whose
-decisions are hidden or simultaneous (classic) move by the playout policy outside the tree.
+the search meets rushes it would not play itself. The playout stops at the Age's end (Duel) or after a
+few turns (classic) and the position is valued by the learned evaluation (:mod:`engine.bots.evaluation`).
+Seats whose decisions are hidden or simultaneous (classic) move by the playout policy outside the tree.
 """
 
 from __future__ import annotations
@@ -37,9 +37,10 @@ EdgeKey = tuple[int, Hashable]
 class SearchSettings:
     """One game's search numbers."""
 
-    playout_turns: int
+    playout_turns: int | None
     """Turns a playout plays (it also stops at the Age's end) before the evaluation: Duel decisions, or
-    classic table turns at the ``reference_seats`` (fewer at bigger tables, at least one)."""
+    classic table turns at the ``reference_seats`` (fewer at bigger tables, at least one); ``None``: on
+    to the Age's end."""
     world_reuse: int
     """Iterations served by one sampled world."""
     exploration: float
@@ -57,13 +58,18 @@ class SearchSettings:
 
     def turns(self, seats: int) -> int:
         """The playout turns at a table of ``seats``."""
+        if self.playout_turns is None:
+            return UNTIL_AGE_END
         if not self.reference_seats:
             return self.playout_turns
         return max(1, round(self.playout_turns * self.reference_seats / seats))
 
 
+UNTIL_AGE_END = 1_000
+"""Playout turns more than any Age has: the playout stops at the Age's end."""
+
 SETTINGS: dict[str, SearchSettings] = {
-    "duel": SearchSettings(playout_turns=6, world_reuse=16, exploration=0.45, root_breadth=6,
+    "duel": SearchSettings(playout_turns=None, world_reuse=16, exploration=0.45, root_breadth=6,
                            tree_below_root=True),
     "classic": SearchSettings(playout_turns=2, world_reuse=12, exploration=0.35, root_breadth=4,
                               tree_below_root=False, reference_seats=4, candidate_limit=8),

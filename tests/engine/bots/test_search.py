@@ -11,7 +11,7 @@ import pytest
 import engine
 from engine.bots import Budget, make_policy
 from engine.bots.levels import ARENA_LEVELS, HARD_2026_11, LEVELS
-from engine.bots.search import SETTINGS, PlayoutSearchPolicy
+from engine.bots.search import SETTINGS, UNTIL_AGE_END, PlayoutSearchPolicy
 
 
 def _advanced(kind: str, seats: int, seed: int, decisions: int) -> engine.Game:
@@ -131,4 +131,4 @@ def test_classic_playouts_grow_shorter_at_bigger_tables() -> None:
     classic = SETTINGS["classic"]
     assert classic.turns(4) == classic.playout_turns
     assert 1 <= classic.turns(7) < classic.turns(3)
-    assert SETTINGS["duel"].turns(2) == SETTINGS["duel"].playout_turns
+    assert SETTINGS["duel"].playout_turns is None and SETTINGS["duel"].turns(2) == UNTIL_AGE_END
