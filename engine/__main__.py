@@ -10,7 +10,7 @@ import sys
 
 from engine.bench import format_stats, simulate
 from engine.bots.arena import add_arena_parser, run_arena_command
-from engine.bots.results import add_summary_parser, run_summary_command
+from engine.bots.results import add_summary_parser, run_arena_into_file, run_summary_command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         return _replay_command(args.file)
     if args.command == "arena":
-        return run_arena_command(args)
+        return run_arena_into_file(args) if args.out is not None else run_arena_command(args)
     if args.command == "catalog":
         from engine.api import catalog
 

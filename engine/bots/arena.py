@@ -254,48 +254,16 @@ def plan_from_arguments(args: argparse.Namespace) -> ArenaPlan:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    """Run the ``arena`` subcommand; returns the exit status."""
+    """Run the ``arena`` subcommand without ``--out`` (:func:`engine.bots.results.run_arena_into_file`
+    runs it with); returns the exit status."""
     try:
         plan = plan_from_arguments(args)
     except ValueError as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2
-    if args.out is not None:
-        return _run_into_file(plan, args.out, args.json)
     summary = summarise(plan, play_all(plan))
     print(format_summary(summary))
     if args.json:
         print(json.dumps(summary))
     return 0
 
-
-def _run_into_file(plan: ArenaPlan, out: Path, as_json: bool) -> int:
-    """Play the games of ``plan`` that ``out`` lacks, appending each as it ends; then summarise every
-    game of this plan that ``out`` holds."""
-    from engine import ENGINE_PATH
-    from engine.bots import results
-
-    identity = results.run_identity(plan, ENGINE_PATH.describe())
-    try:
-        done = results.games_done(out, identity)
-    except (OSError, ValueError) as err:
-        print(f"arena: {err}", file=sys.stderr)
-        return 2
-    missing = [n for n in range(plan.games) if n not in done]
-    print(f"{out}: {len(done & set(range(plan.games)))} of {plan.games} games already there; "
-          f"playing {len(missing)}", flush=True)
-
-    def keep(number: int, game: PlayedGame) -> None:
-        results.append_line(out, results.game_line(plan, number, game, identity))
-
-    play_games(plan, missing, keep)
-    lines = [line for line in results.read_lines(out)
-             if all(line.get(key) == value for key, value in identity.items()) and line["game"] < plan.games]
-    played = [PlayedGame(tuple(line["lineup"]), line["shares"],
-                         [[ms / 1000 for ms in times] for times in line["decision_ms"]])
-              for line in sorted(lines, key=lambda line: line["game"])]
-    summary = summarise(plan, played)
-    print(format_summary(summary))
-    if as_json:
-        print(json.dumps(summary))
-    return 0

@@ -14,6 +14,7 @@ it reads and writes files.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -22,7 +23,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from engine.bots.arena import ArenaPlan, PlayedGame, percentile, wilson_interval
+from engine.api import ENGINE_PATH
+from engine.bots.arena import (
+    ArenaPlan,
+    PlayedGame,
+    format_summary,
+    percentile,
+    plan_from_arguments,
+    play_games,
+    summarise,
+    wilson_interval,
+)
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 BOTS_DIR = ENGINE_DIR / "bots"
@@ -207,4 +218,44 @@ def run_summary_command(files: Sequence[Path], as_json: bool) -> int:
     for pool in pools(lines):
         summary = summarise_pool(pool)
         print(json.dumps(summary) if as_json else format_pool(summary))
+    return 0
+
+
+def run_arena_into_file(args: argparse.Namespace) -> int:
+    """Run the ``arena`` subcommand with ``--out``: play the games of the plan that the file lacks,
+    appending each as it ends; then summarise every game of this plan that the file holds."""
+    try:
+        plan = plan_from_arguments(args)
+    except ValueError as err:
+        print(f"arena: {err}", file=sys.stderr)
+        return 2
+    return run_into_file(plan, args.out, args.json)
+
+
+def run_into_file(plan: ArenaPlan, out: Path, as_json: bool) -> int:
+    """Play the games of ``plan`` that ``out`` lacks, appending each as it ends; then summarise every
+    game of this plan that ``out`` holds."""
+    identity = run_identity(plan, ENGINE_PATH.describe())
+    try:
+        done = games_done(out, identity)
+    except (OSError, ValueError) as err:
+        print(f"arena: {err}", file=sys.stderr)
+        return 2
+    missing = [n for n in range(plan.games) if n not in done]
+    print(f"{out}: {len(done & set(range(plan.games)))} of {plan.games} games already there; "
+          f"playing {len(missing)}", flush=True)
+
+    def keep(number: int, game: PlayedGame) -> None:
+        append_line(out, game_line(plan, number, game, identity))
+
+    play_games(plan, missing, keep)
+    lines = [line for line in read_lines(out)
+             if all(line.get(key) == value for key, value in identity.items()) and line["game"] < plan.games]
+    played = [PlayedGame(tuple(line["lineup"]), line["shares"],
+                         [[ms / 1000 for ms in times] for times in line["decision_ms"]])
+              for line in sorted(lines, key=lambda line: line["game"])]
+    summary = summarise(plan, played)
+    print(format_summary(summary))
+    if as_json:
+        print(json.dumps(summary))
     return 0
