@@ -127,6 +127,22 @@ def test_the_search_pauses_the_garbage_collector_and_restores_it(collecting: boo
     assert seen and not any(seen)
 
 
+def test_a_timed_search_leaves_the_time_reserve_for_what_follows_it() -> None:
+    game = _advanced("duel", 2, 2, 24)
+    seat = game.waiting()[0]
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.01
+        return now[0]
+
+    report = make_policy("hard", "duel").analyse(  # type: ignore[attr-defined]
+        game.view(seat), game.legal_actions(seat), seed=1, budget=Budget(seconds=1.0, clock=clock))
+    reserve = SETTINGS["duel"].time_reserve
+    assert 0.01 <= reserve <= 0.05
+    assert report.iterations > 50 and now[0] <= 1.0 - reserve + 0.005
+
+
 def test_classic_playouts_grow_shorter_at_bigger_tables() -> None:
     classic = SETTINGS["classic"]
     assert classic.turns(4) == classic.playout_turns
