@@ -1,5 +1,6 @@
-"""Command line: ``python -m engine catalog KIND``, ``simulate KIND``, ``arena KIND --bots A,B`` and
-``replay FILE`` (check a game record by replaying it)."""
+"""Command line: ``python -m engine catalog KIND``, ``simulate KIND``, ``arena KIND --bots A,B``,
+``arena-summary FILE`` (pool the games of ``arena --out`` files) and ``replay FILE`` (check a game record
+by replaying it)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 
 from engine.bench import format_stats, simulate
 from engine.bots.arena import add_arena_parser, run_arena_command
+from engine.bots.results import add_summary_parser, run_arena_into_file, run_summary_command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,11 +29,14 @@ def main(argv: list[str] | None = None) -> int:
     rep = sub.add_parser("replay", help="check a game record (JSON) by replaying it")
     rep.add_argument("file")
     add_arena_parser(sub)
+    add_summary_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "arena-summary":
+        return run_summary_command(args.files, args.json)
     if args.command == "replay":
         return _replay_command(args.file)
     if args.command == "arena":
-        return run_arena_command(args)
+        return run_arena_into_file(args) if args.out is not None else run_arena_command(args)
     if args.command == "catalog":
         from engine.api import catalog
 

@@ -1,7 +1,7 @@
 """The arena: bots play many seeded games against each other; win shares and decision times are reported.
 
 ``python -m engine arena KIND --bots A,B[,...] [--seats N] [--options JSON] [--games N] [--budget S]
-[--iterations N] [--jobs J] [--seed S] [--json]``
+[--iterations N] [--jobs J] [--seed S] [--json] [--out FILE.jsonl]``
 
 One bot per listed seat (``--seats N`` above the number of bots fills the other seats with the last
 bot listed). Seats rotate game by game, and each deal is played once from every rotation, so every bot
@@ -10,7 +10,9 @@ meets the same deals from every seat. Ties split a win among the tied winners; a
 CPU clock (``time.process_time``: budgets and decision times are CPU seconds, so a busy machine does not
 change the games much) and may run games in parallel processes. ``--iterations`` caps every searching
 decision at that many iterations instead of (or as well as) a time: the games are then the
-same on any machine, however loaded, and only the decision times depend on it.
+same on any machine, however loaded, and only the decision times depend on it. ``--out`` appends each
+finished game to a JSON-lines file and skips the games it already holds (:mod:`engine.bots.results`;
+``python -m engine arena-summary FILE`` pools them).
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ import json
 import math
 import sys
 import time
-from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.api import spec
@@ -71,11 +74,13 @@ class ArenaPlan:
 
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
-    """One arena game: the bot of each seat, each seat's share of the win and decision times."""
+    """One arena game: the bot of each seat, each seat's share of the win and decision times, and the
+    game's result (winners, victory, score pads)."""
 
     lineup: tuple[str, ...]
     shares: list[float]
     decision_seconds: list[list[float]]
+    result: dict[str, Any] = field(default_factory=dict)
 
 
 def lineup_of(bots: Sequence[str], seats: int | None) -> tuple[str, ...]:
@@ -108,25 +113,37 @@ def play_one(plan: ArenaPlan, number: int) -> PlayedGame:
     lineup = plan.game_lineup(number)
     record = play_game(plan.kind, [_policy(b, plan.kind) for b in lineup], seed=plan.game_seed(number),
                        options=plan.options, limit=plan.thinking_limit())
-    return PlayedGame(lineup, record.shares, record.decision_seconds)
+    result = {key: value for key, value in record.result.items() if key != "sources"}
+    return PlayedGame(lineup, record.shares, record.decision_seconds, result)
 
 
-def _play_chunk(args: tuple[ArenaPlan, list[int]]) -> list[PlayedGame]:
-    plan, numbers = args
-    return [play_one(plan, n) for n in numbers]
+def play_games(plan: ArenaPlan, numbers: Iterable[int],
+               on_game: Callable[[int, PlayedGame], None] | None = None) -> dict[int, PlayedGame]:
+    """Games ``numbers`` of ``plan`` by number (in ``plan.jobs`` processes when above 1); ``on_game`` is
+    called with each one as soon as it ends."""
+    wanted = list(numbers)
+    played: dict[int, PlayedGame] = {}
+
+    def finished(number: int, game: PlayedGame) -> None:
+        played[number] = game
+        if on_game is not None:
+            on_game(number, game)
+
+    if plan.jobs <= 1 or len(wanted) <= 1:
+        for number in wanted:
+            finished(number, play_one(plan, number))
+        return played
+    with ProcessPoolExecutor(max_workers=plan.jobs) as pool:
+        futures = {pool.submit(play_one, plan, number): number for number in wanted}
+        for future in as_completed(futures):
+            finished(futures[future], future.result())
+    return played
 
 
 def play_all(plan: ArenaPlan) -> list[PlayedGame]:
     """Every game of ``plan``, in game order (in ``plan.jobs`` processes when above 1)."""
-    numbers = list(range(plan.games))
-    if plan.jobs <= 1 or plan.games <= 1:
-        return [play_one(plan, n) for n in numbers]
-    chunks = [numbers[i::plan.jobs * 4] for i in range(min(plan.games, plan.jobs * 4))]
-    with ProcessPoolExecutor(max_workers=plan.jobs) as pool:
-        done = list(pool.map(_play_chunk, [(plan, chunk) for chunk in chunks]))
-    by_number = {n: game for chunk, games in zip(chunks, done, strict=True) for n, game in zip(chunk, games,
-                                                                                                strict=True)}
-    return [by_number[n] for n in numbers]
+    played = play_games(plan, range(plan.games))
+    return [played[n] for n in range(plan.games)]
 
 
 def wilson_interval(share: float, trials: float) -> tuple[float, float]:
@@ -208,6 +225,8 @@ def add_arena_parser(commands: Any) -> None:
     arena.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     arena.add_argument("--seed", type=int, default=0)
     arena.add_argument("--json", action="store_true", help="end with the summary as one JSON line")
+    arena.add_argument("--out", type=Path, default=None,
+                       help="append each finished game to this JSON-lines file; skip the games it holds")
 
 
 def plan_from_arguments(args: argparse.Namespace) -> ArenaPlan:
@@ -235,7 +254,8 @@ def plan_from_arguments(args: argparse.Namespace) -> ArenaPlan:
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
-    """Run the ``arena`` subcommand; returns the exit status."""
+    """Run the ``arena`` subcommand without ``--out`` (:func:`engine.bots.results.run_arena_into_file`
+    runs it with); returns the exit status."""
     try:
         plan = plan_from_arguments(args)
     except ValueError as err:
@@ -246,3 +266,4 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
     return 0
+

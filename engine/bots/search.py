@@ -5,17 +5,18 @@ many playouts). An iteration clones the world, walks one tree shared by all worl
 often each edge was available, as in single-observer ISMCTS; progressive widening in the playout
 policy's order), adds one node, then plays on with the game's fast path (:class:`Playout`): a weighted
 draw per move, each seat following a strategy mode drawn for this playout (science, military, ...), so
-the search meets rushes it would not play itself. The playout stops after a few moves or at the Age's
-end and the position is valued by the learned evaluation (:mod:`engine.bots.evaluation`). Seats whose
-decisions are hidden or simultaneous (classic) move by the playout policy outside the tree.
+the search meets rushes it would not play itself. The playout stops at the Age's end (Duel) or after a
+few turns (classic) and the position is valued by the learned evaluation (:mod:`engine.bots.evaluation`).
+Seats whose decisions are hidden or simultaneous (classic) move by the playout policy outside the tree.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.api import Action, Game
@@ -36,9 +37,10 @@ EdgeKey = tuple[int, Hashable]
 class SearchSettings:
     """One game's search numbers."""
 
-    playout_turns: int
+    playout_turns: int | None
     """Turns a playout plays (it also stops at the Age's end) before the evaluation: Duel decisions, or
-    classic table turns at the ``reference_seats`` (fewer at bigger tables, at least one)."""
+    classic table turns at the ``reference_seats`` (fewer at bigger tables, at least one); ``None``: on
+    to the Age's end."""
     world_reuse: int
     """Iterations served by one sampled world."""
     exploration: float
@@ -53,16 +55,24 @@ class SearchSettings:
     """Root candidates at most (best one-move value first)."""
     balanced_share: float = 0.4
     """The chance that a playout seat follows the balanced mode; otherwise a mode drawn uniformly."""
+    time_reserve: float = 0.02
+    """The share of a time budget the search leaves for what follows it (choosing, freeing the tree: about
+    10 ms after a 1 s Duel search), so whole decisions stay within the budget."""
 
     def turns(self, seats: int) -> int:
         """The playout turns at a table of ``seats``."""
+        if self.playout_turns is None:
+            return UNTIL_AGE_END
         if not self.reference_seats:
             return self.playout_turns
         return max(1, round(self.playout_turns * self.reference_seats / seats))
 
 
+UNTIL_AGE_END = 1_000
+"""Playout turns more than any Age has: the playout stops at the Age's end."""
+
 SETTINGS: dict[str, SearchSettings] = {
-    "duel": SearchSettings(playout_turns=6, world_reuse=16, exploration=0.45, root_breadth=6,
+    "duel": SearchSettings(playout_turns=None, world_reuse=16, exploration=0.45, root_breadth=6,
                            tree_below_root=True),
     "classic": SearchSettings(playout_turns=2, world_reuse=12, exploration=0.35, root_breadth=4,
                               tree_below_root=False, reference_seats=4, candidate_limit=8),
@@ -161,18 +171,35 @@ class PlayoutSearchPolicy:
 
     def analyse(self, view: View, legal: Sequence[Action], *, seed: int,
                 budget: Budget | None = None) -> SearchReport:
-        """Run the search and report the tree (``decide`` returns its choice)."""
+        """Run the search and report the tree (``decide`` returns its choice).
+
+        The cyclic garbage collector is paused meanwhile (and resumed if it ran): the tree holds no
+        cycles, reference counting frees it, and a full collection's walk over tens of thousands of
+        edges (30-50 ms) in the last iteration would overrun the time budget."""
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(view, legal, seed=seed, budget=budget)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, view: View, legal: Sequence[Action], *, seed: int,
+                budget: Budget | None) -> SearchReport:
         require_choice(legal)
         knowledge = self.knowledge
         settings = self.settings
         me: int = view["seat"]
+        budget = budget or Budget()
+        if budget.seconds is not None:
+            budget = replace(budget, seconds=budget.seconds * (1.0 - settings.time_reserve))
+        meter = budget.start(self.default_iterations)  # the budget covers the ranking too
         ranked, values = ranked_candidates(knowledge, view, legal, settings.candidate_limit)
         candidates = {(me, knowledge.action_group(legal[i])): i for i in ranked}
         root = Edge()
         if len(candidates) == 1:
             return SearchReport(root, candidates, 0, 0, ranked[0])
         root_keys = list(candidates)
-        meter = (budget or Budget()).start(self.default_iterations)
         rng = random.Random(derive_seed(seed, 1))
         world: Game | None = None
         worlds = 0

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import random
+from typing import Any
 
 import pytest
 
 import engine
 from engine.bots import Budget, make_policy
 from engine.bots.levels import ARENA_LEVELS, HARD_2026_11, LEVELS
-from engine.bots.search import SETTINGS, PlayoutSearchPolicy
+from engine.bots.search import SETTINGS, UNTIL_AGE_END, PlayoutSearchPolicy
 
 
 def _advanced(kind: str, seats: int, seed: int, decisions: int) -> engine.Game:
@@ -74,8 +76,75 @@ def test_a_search_under_a_time_limit_stops_on_the_callers_clock() -> None:
     assert 1 <= report.iterations < 40
 
 
+class SlowRanking:
+    """A game's knowledge whose one-move values take ``cost`` seconds of a fake clock."""
+
+    def __init__(self, kind: str, now: list[float], cost: float) -> None:
+        self.inner = make_policy("hard", kind).knowledge  # type: ignore[attr-defined]
+        self.now, self.cost = now, cost
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    def action_values(self, view: dict[str, Any], legal: list[dict[str, Any]]) -> list[float]:
+        self.now[0] += self.cost
+        return self.inner.action_values(view, legal)  # type: ignore[no-any-return]
+
+
+def test_the_time_budget_covers_ranking_the_candidates() -> None:
+    game = _advanced("duel", 2, 2, 24)
+    seat = game.waiting()[0]
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.001
+        return now[0]
+
+    policy = PlayoutSearchPolicy(SlowRanking("duel", now, 0.9))  # type: ignore[arg-type]
+    report = policy.analyse(game.view(seat), game.legal_actions(seat), seed=1,
+                            budget=Budget(seconds=1.0, clock=clock))
+    assert report.iterations < 10  # with only 0.1 s left after the ranking (about 100 without it)
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_the_search_pauses_the_garbage_collector_and_restores_it(collecting: bool) -> None:
+    game = _advanced("duel", 2, 2, 24)
+    seat = game.waiting()[0]
+    seen: list[bool] = []
+
+    def sampler(view: dict[str, Any], *, seed: int) -> engine.Game:
+        seen.append(gc.isenabled())
+        return engine.sample(view, seed=seed)
+
+    policy = PlayoutSearchPolicy(make_policy("hard", "duel").knowledge,  # type: ignore[attr-defined]
+                                 sampler=sampler)
+    (gc.enable if collecting else gc.disable)()
+    try:
+        policy.analyse(game.view(seat), game.legal_actions(seat), seed=1, budget=Budget(iterations=40))
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable()
+    assert seen and not any(seen)
+
+
+def test_a_timed_search_leaves_the_time_reserve_for_what_follows_it() -> None:
+    game = _advanced("duel", 2, 2, 24)
+    seat = game.waiting()[0]
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.01
+        return now[0]
+
+    report = make_policy("hard", "duel").analyse(  # type: ignore[attr-defined]
+        game.view(seat), game.legal_actions(seat), seed=1, budget=Budget(seconds=1.0, clock=clock))
+    reserve = SETTINGS["duel"].time_reserve
+    assert 0.01 <= reserve <= 0.05
+    assert report.iterations > 50 and now[0] <= 1.0 - reserve + 0.005
+
+
 def test_classic_playouts_grow_shorter_at_bigger_tables() -> None:
     classic = SETTINGS["classic"]
     assert classic.turns(4) == classic.playout_turns
     assert 1 <= classic.turns(7) < classic.turns(3)
-    assert SETTINGS["duel"].turns(2) == SETTINGS["duel"].playout_turns
+    assert SETTINGS["duel"].playout_turns is None and SETTINGS["duel"].turns(2) == UNTIL_AGE_END
