@@ -155,24 +155,17 @@ class Fitting {
   }
 
   /** searchFrom when each box has its own place and the levels' type scales are known (the end screen
-   * narrows all seven cities of the ring at once): every level costs the group a restyle, so the level is
-   * found first for the box that runs over the most, on copies of it alone (a probe), starting from the
-   * level its overflow suggests (its area grows with the square of the type); the group is set to that
-   * level and measured, and searched further only if another box is still cut off there. */
+   * narrows all seven cities of the ring at once): every level costs the group a restyle, so the level its
+   * overflow suggests for the box that runs over the most (its area grows with the square of the type) is
+   * checked first on a copy of that box alone (a probe) one level larger, and moved up while it fits there;
+   * the group is set to that level and measured, and searched further only if a box is cut off there. */
   searchFromWorst(shown, levels, ratios, cut) {
     const [worst] = [...ratios.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
     const target = this.scales[shown] / Math.sqrt(ratios.get(worst));
     let level = shown + 1;
     while (level < levels - 1 && this.scales[level] > target) level += 1;
-    const cutAtWorst = (at) => this.cutAt([worst], at).length > 0;
-    let cutThere = cutAtWorst(level);
-    const movedDown = cutThere;
-    while (cutThere && level < levels - 1) {
-      level += 1;
-      cutThere = cutAtWorst(level);
-    }
-    if (!movedDown) while (level - 1 > shown && !cutAtWorst(level - 1)) level -= 1;
-    // the worst box is cut off at level - 1 (or fits nowhere): no larger level fits
+    // Up while the worst box fits one level larger: then it is cut off at level - 1, and no larger level fits.
+    while (level - 1 > shown && !this.cutAt([worst], level - 1).length) level -= 1;
     this.group.dataset.fit = String(level);
     const over = cutOffStill(this.boxes, this.all);
     if (over.length && level < levels - 1) return this.search(level + 1, levels - 1);
