@@ -18,6 +18,7 @@ from tests.web import scene as scenes
 from tests.web.measure import clipped_text
 from tests.web.pages import shot
 from tests.web.scene import NAMES, BuilderPhone, advance, scene
+from tests.web.test_layout import LARGEST_FIT
 
 TO_THE_END = 10_000
 
@@ -116,6 +117,9 @@ async def test_the_7_wonders_end_keeps_the_cities_and_says_what_decided_it(
         for value in negatives:
             assert f"{MINUS}{-value}" in cells, (value, cells)
         assert await end_layout_problems(board) == []
+        # The end narrows every city at once: the ring takes the largest size that fits them all.
+        shown, largest = await board.evaluate(LARGEST_FIT)
+        assert shown == largest, f"the cities end at level {shown}, the largest that fits is {largest}"
         await shot(board, shots, "tv-classic-end")
         assert not s.errors, s.errors
 

@@ -16,13 +16,15 @@ import { ClassicScores } from "./scores.js";
 
 const ROMAN = ["", "I", "II", "III"];
 const LOG_LINES = 12; // the log's place holds a dozen lines at every size of the cities
-const FIT_LEVELS = 7; // the size levels of the cities (classic.css: data-fit on the ring)
+// The size levels of the cities (classic.css: data-fit on the ring), each with roughly how large it draws
+// them (its --fs; level 4 packs the icons closer): lib/fit.js guesses from these where to start measuring.
+const FIT_SCALES = [1.6, 1.4, 1.2, 1, 0.96, 0.92, 0.84];
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
 /** The cities' shared size level (classic.css: data-fit on the ring); each city has its own grid cell, so
  * other levels are tried on copies of the cities (lib/fit.js). */
 function fitRing(ring) {
-  fitGroup(ring, ".classic-city", FIT_LEVELS, null, { apart: true });
+  fitGroup(ring, ".classic-city", FIT_SCALES.length, null, { apart: true, scales: FIT_SCALES });
 }
 
 /** Grid places of n cities around the table: {row, col} (0-based) and the free place for the log, if any. */

@@ -15,7 +15,9 @@
 // - the next larger level is tried again only once every box cut off there has changed, and once the group
 //   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once).
 // A new size of the group (the window, the header, the language, the end screen) measures the level shown
-// first and searches the smaller ones, by halves, only when something is cut off there.
+// first and searches the smaller ones only when something is cut off there: by halves, or, for boxes in
+// places of their own with known type scales, from the level that the box running over the most fits at
+// (found on copies of it alone), so the group itself is restyled once.
 import { useLayoutEffect, useRef } from "./html.js";
 
 /** Whether a box's content is cut off (taller or wider than the box). */
@@ -28,16 +30,23 @@ export function overflowing(box) {
  * are measured again with their running animations set to their end, then put back where they were, in
  * the same task (no animation event fires, nothing is drawn in between). Every box is read before any
  * animation is set, and the moving ones together: two layouts at most, whatever the number of boxes. */
-export function cutOffStill(boxes, indices) {
+export function cutOffStill(boxes, indices, ratios = null) {
   const cut = indices.filter((i) => overflowing(boxes[i]));
   const moving = cut.flatMap((i) => boxes[i].getAnimations?.({ subtree: true }) || [])
     .filter((a) => a.currentTime !== null && Number.isFinite(a.effect?.getComputedTiming().endTime)); // an endless one is read as it is
-  if (!moving.length) return cut;
+  const ratiosOf = (still) => { for (const i of still) ratios?.set(i, overflowRatio(boxes[i])); return still; };
+  if (!moving.length) return ratiosOf(cut);
   const times = moving.map((a) => a.currentTime);
   for (const a of moving) a.currentTime = a.effect.getComputedTiming().endTime;
-  const still = cut.filter((i) => overflowing(boxes[i]));
+  const still = ratiosOf(cut.filter((i) => overflowing(boxes[i])));
   moving.forEach((a, k) => { a.currentTime = times[k]; });
   return still;
+}
+
+/** How far a box's content runs over it: its content's height over its own, or its width's, the larger
+ * (1: it fits). */
+export function overflowRatio(box) {
+  return Math.max(box.scrollHeight / Math.max(1, box.clientHeight), box.scrollWidth / Math.max(1, box.clientWidth));
 }
 
 /** The group's size and the language: when they change, every level is tried again (one layout read). */
@@ -62,8 +71,8 @@ class FitMemory {
 /** One fitting of a group: its boxes now, what each holds, and how other levels are measured (`apart`:
  * on copies of the boxes, each box having its own place whatever the others hold; else in place). */
 class Fitting {
-  constructor(group, boxes, apart) {
-    Object.assign(this, { group, boxes, apart, keys: boxes.map(boxKey), all: boxes.map((_, i) => i), rect: null });
+  constructor(group, boxes, apart, scales = null) {
+    Object.assign(this, { group, boxes, apart, scales, keys: boxes.map(boxKey), all: boxes.map((_, i) => i), rect: null });
   }
 
   /** Which of the boxes at indices are cut off at level. In place, the group takes that level (fitGroup
@@ -136,11 +145,32 @@ class Fitting {
    * levels are searched. Only a group with no level yet searches every level. */
   searchFrom(shown, levels) {
     if (!(shown >= 0 && shown < levels)) return this.search(0, levels - 1);
-    const cut = cutOffStill(this.boxes, this.all);
+    const ratios = new Map();
+    const cut = cutOffStill(this.boxes, this.all, ratios);
     if (!cut.length) return { level: shown, larger: null };
     if (shown === levels - 1) return { level: shown, larger: null };
+    if (this.apart && this.scales) return this.searchFromWorst(shown, levels, ratios, cut);
     const found = this.search(shown + 1, levels - 1);
     return found.level === shown + 1 ? { level: found.level, larger: this.learnt(this.all, cut) } : found;
+  }
+
+  /** searchFrom when each box has its own place and the levels' type scales are known (the end screen
+   * narrows all seven cities of the ring at once): every level costs the group a restyle, so the level its
+   * overflow suggests for the box that runs over the most (its area grows with the square of the type) is
+   * checked first on a copy of that box alone (a probe) one level larger, and moved up while it fits there;
+   * the group is set to that level and measured, and searched further only if a box is cut off there. */
+  searchFromWorst(shown, levels, ratios, cut) {
+    const [worst] = [...ratios.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
+    const target = this.scales[shown] / Math.sqrt(ratios.get(worst));
+    let level = shown + 1;
+    while (level < levels - 1 && this.scales[level] > target) level += 1;
+    // Up while the worst box fits one level larger: then it is cut off at level - 1, and no larger level fits.
+    while (level - 1 > shown && !this.cutAt([worst], level - 1).length) level -= 1;
+    this.group.dataset.fit = String(level);
+    const over = cutOffStill(this.boxes, this.all);
+    if (over.length && level < levels - 1) return this.search(level + 1, levels - 1);
+    const known = level - 1 === shown ? this.learnt(this.all, cut) : this.learnt([worst], [worst]);
+    return { level, larger: known };
   }
 
   /** Where fitting goes from the level shown when some boxes changed (null: none did): a smaller level
@@ -235,11 +265,12 @@ const CALM_MAX_MS = 8000;
  * level. Levels are ordered: a larger level never cuts off what a smaller one showed. A smaller level is
  * set at once (nothing is ever shown cut off); a larger one that may fit now is tried once the group is
  * calm and the page idle, unless `now`. `apart`: each box has its own place whatever the others hold (the ring's cells),
- * so other levels are tried on copies of the boxes instead of on the group itself. */
-export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false } = {}) {
+ * so other levels are tried on copies of the boxes instead of on the group itself. `scales`: roughly how large
+ * each level draws the type (a guess to start from, never trusted without a measurement). */
+export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false, scales = null } = {}) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
   if (partSelector) boxes.push(...group.querySelectorAll(partSelector));
-  const fitting = new Fitting(group, boxes, apart && Boolean(boxSelector) && !partSelector);
+  const fitting = new Fitting(group, boxes, apart && Boolean(boxSelector) && !partSelector, scales);
   const size = fitSize(group);
   const memory = group.__fit;
   const shown = Number(group.dataset.fit);
@@ -252,7 +283,7 @@ export function fitGroup(group, boxSelector, levels, partSelector = null, { apar
   if (found) keep(found);
   if (fitting.largerMayFit(group.__fit)) {
     if (now) keep(fitting.tryLarger(group.__fit));
-    else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true }), found !== null);
+    else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true, scales }), found !== null);
   }
   return group.__fit.level;
 }
