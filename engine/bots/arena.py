@@ -201,13 +201,17 @@ def format_summary(summary: dict[str, Any]) -> str:
     cap = f", {summary['iterations']} iterations" if summary.get("iterations") else ""
     lines = [f"{summary['kind']}, {summary['seats']} seats, {summary['games']} games "
              f"(seed {summary['seed']}, budget {summary['budget'] or 'default'}{cap}):"]
-    for bot, row in summary["by_bot"].items():
-        low, high = row["interval95"]
-        ms = row["decision_ms"]
-        lines.append(f"  {bot:<7} seats {row['seats']}  wins {row['wins']:g}  share {row['share']:.3f} "
-                     f"[95%: {low:.3f}-{high:.3f}]  decision ms: median {ms['median']:g}, "
-                     f"p95 {ms['p95']:g}, max {ms['max']:g}")
+    lines += [format_bot_row(bot, row, 7) for bot, row in summary["by_bot"].items()]
     return "\n".join(lines)
+
+
+def format_bot_row(bot: str, row: dict[str, Any], width: int) -> str:
+    """One bot's line of a summary: seats, wins, share with its 95% interval, decision times."""
+    low, high = row["interval95"]
+    ms = row["decision_ms"]
+    return (f"  {bot:<{width}} seats {row['seats']}  wins {row['wins']:g}  share {row['share']:.3f} "
+            f"[95%: {low:.3f}-{high:.3f}]  decision ms: median {ms['median']:g}, "
+            f"p95 {ms['p95']:g}, max {ms['max']:g}")
 
 
 def add_arena_parser(commands: Any) -> None:

@@ -27,6 +27,7 @@ from engine.api import ENGINE_PATH
 from engine.bots.arena import (
     ArenaPlan,
     PlayedGame,
+    format_bot_row,
     format_summary,
     percentile,
     plan_from_arguments,
@@ -187,12 +188,7 @@ def format_pool(summary: dict[str, Any]) -> str:
     lines = [f"{summary['kind']}, {summary['seats']} seats, {summary['games']} games (seeds "
              f"{','.join(map(str, summary['seeds']))}; budget {summary['budget'] or 'default'}{cap}; "
              f"{summary['engine']}; code {prints}):"]
-    for bot, row in summary["by_bot"].items():
-        low, high = row["interval95"]
-        ms = row["decision_ms"]
-        lines.append(f"  {bot:<12} seats {row['seats']}  wins {row['wins']:g}  share {row['share']:.3f} "
-                     f"[95%: {low:.3f}-{high:.3f}]  decision ms: median {ms['median']:g}, "
-                     f"p95 {ms['p95']:g}, max {ms['max']:g}")
+    lines += [format_bot_row(bot, row, 12) for bot, row in summary["by_bot"].items()]
     return "\n".join(lines)
 
 
