@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -91,15 +92,21 @@ class SlowRanking:
         return self.inner.action_values(view, legal)  # type: ignore[no-any-return]
 
 
+def ticking_clock(now: list[float], tick: float) -> Callable[[], float]:
+    """A fake clock over ``now[0]`` that moves on by ``tick`` each time it is read."""
+
+    def clock() -> float:
+        now[0] += tick
+        return now[0]
+
+    return clock
+
+
 def test_the_time_budget_covers_ranking_the_candidates() -> None:
     game = _advanced("duel", 2, 2, 24)
     seat = game.waiting()[0]
     now = [0.0]
-
-    def clock() -> float:
-        now[0] += 0.001
-        return now[0]
-
+    clock = ticking_clock(now, 0.001)
     policy = PlayoutSearchPolicy(SlowRanking("duel", now, 0.9))  # type: ignore[arg-type]
     report = policy.analyse(game.view(seat), game.legal_actions(seat), seed=1,
                             budget=Budget(seconds=1.0, clock=clock))
@@ -131,11 +138,7 @@ def test_a_timed_search_leaves_the_time_reserve_for_what_follows_it() -> None:
     game = _advanced("duel", 2, 2, 24)
     seat = game.waiting()[0]
     now = [0.0]
-
-    def clock() -> float:
-        now[0] += 0.01
-        return now[0]
-
+    clock = ticking_clock(now, 0.01)
     report = make_policy("hard", "duel").analyse(  # type: ignore[attr-defined]
         game.view(seat), game.legal_actions(seat), seed=1, budget=Budget(seconds=1.0, clock=clock))
     reserve = SETTINGS["duel"].time_reserve
