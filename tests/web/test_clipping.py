@@ -46,6 +46,9 @@ async def test_duel_cities_in_age_three_and_a_phone_clip_nothing(host_url: str, 
                                                                 shots: Path | None) -> None:
     async with scene(chromium, host_url, "duel", 2, seed=3) as s:
         await advance(s, 60)
+        # a loaded machine may draw Age III's pyramid late: measure it once it is there
+        await s.board.wait_for_function(
+            "document.querySelectorAll('.pyramid .card.covered[data-card]').length >= 3", timeout=15000)
         await s.board.wait_for_timeout(2500)
         await shot(s.board, shots, "clip-duel-III")
         found = await clipped_text(s.board)
