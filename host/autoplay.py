@@ -17,7 +17,9 @@ move and plays it; a seat a phone plays gets a deadline when the table has a clo
    hidden choices of a simultaneous turn do not count as visible);
 4. under the lock, plays the move through the host's one path for every action (committed, then
    broadcast) unless the question went stale meanwhile: the seat's generation moved (it decided, or who
-   plays it changed), the game no longer waits for it, or its legal actions changed.
+   plays it changed), the game no longer waits for it, or its legal actions changed. At a table with the
+   coach on, a bot's move carries its reason (:func:`engine.bots.coach.explain`, from the bot's own
+   view), which the table's log shows once the move is revealed.
 
 The same timer of a table also announces when an away phone's seat may be handed to a bot.
 """
@@ -32,6 +34,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from engine.api import Action
+from engine.bots.coach import Reason, explain
 from engine.bots.policy import RandomPolicy
 from engine.bots.seeds import derive_seed
 from host.botpool import BotFailed, BotPool, InProcess, Question, Ticket
@@ -52,8 +55,10 @@ class Stage(Protocol):
 
     closing: bool
 
-    async def play(self, table: Table, seat: Seat, action: Action, by: str) -> Any:
-        """Apply ``action`` for ``seat`` (the table's lock is held) and broadcast it."""
+    async def play(self, table: Table, seat: Seat, action: Action, by: str,
+                   reason: Reason | None = None) -> Any:
+        """Apply ``action`` for ``seat`` (the table's lock is held) and broadcast it, and the bot's
+        ``reason`` once the move is revealed."""
         ...
 
     def announce_table(self, table: Table) -> None:
@@ -186,7 +191,8 @@ class Autoplay:
             question = Question(table.game, level, view, legal, seed)
             index = self._decide_here(table, number, question) if by == CLOCK else await self._decide(
                 table, number, question)
-            again = not await self._play(table, number, generation, by, legal, index)
+            reason = _told_reason(table, number, question, index) if by == BOT and table.coach else None
+            again = not await self._play(table, number, generation, by, legal, index, reason)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -233,9 +239,10 @@ class Autoplay:
         return _index(choice, question.legal)
 
     async def _play(self, table: Table, number: int, generation: int, by: str, legal: list[Action],
-                    index: int) -> bool:
-        """Play the chosen move once the board has shown the last visible change long enough; False if
-        the move went stale meanwhile (it is dropped)."""
+                    index: int, reason: Reason | None = None) -> bool:
+        """Play the chosen move (with the bot's reason for the table's log, if any) once the board has
+        shown the last visible change long enough; False if the move went stale meanwhile (it is
+        dropped)."""
         pace = self.settings.pace_seconds
         while True:
             wait = table.autoplay.shown_at + pace - time.monotonic()
@@ -251,7 +258,7 @@ class Autoplay:
                 assert game is not None
                 if game.legal_actions(number) != legal:
                     return False
-                await self.stage.play(table, table.seats[number], legal[index], by)
+                await self.stage.play(table, table.seats[number], legal[index], by, reason)
                 return True
 
     # -- stopping -----------------------------------------------------------------------------------
@@ -273,6 +280,17 @@ class Autoplay:
         if tasks:
             with contextlib.suppress(Exception):
                 await asyncio.wait(tasks, timeout=STOP_WAIT)
+
+
+def _told_reason(table: Table, number: int, question: Question, index: int) -> Reason | None:
+    """Why the bot plays ``question.legal[index]``, for the table's log (a table with the coach on):
+    from the bot's own view, naming no card the move hides; ``None`` if there is nothing to say or the
+    explanation failed (the move is played all the same)."""
+    try:
+        return explain(question.view, question.legal[index])
+    except Exception:
+        log.exception("table %s seat %d: the bot's move could not be explained", table.code, number)
+        return None
 
 
 def _index(choice: Action, legal: Sequence[Action]) -> int:

@@ -81,12 +81,20 @@ class LogEntry:
         return {"step": self.step, "seat": self.seat, "events": self.events, "by": self.by}
 
 
+@dataclass(frozen=True, slots=True)
+class BotReason:
+    """Why a bot seat played its move (a coach reason code with parameters), for the table's log."""
+
+    seat: int
+    reason: dict[str, Any]
+
+
 @dataclass
 class TableAutoplay:
     """A table's moves in the making, in memory only: the bot or clock task of each seat (with the seat's
     generation it answers), each seat's clock deadline (``time.monotonic``), when the board last showed
-    a visible change (bots pace themselves from it), the timer of the next deadline or take-over, and
-    the clocks last announced."""
+    a visible change (bots pace themselves from it), the timer of the next deadline or take-over, the
+    clocks last announced, and the bots' reasons waiting for their moves to be revealed."""
 
     jobs: dict[int, tuple[int, asyncio.Task[None]]] = field(default_factory=dict)
     deadlines: dict[int, float] = field(default_factory=dict)
@@ -94,6 +102,8 @@ class TableAutoplay:
     timer: asyncio.TimerHandle | None = None
     takeover_due: float | None = None  # when the next away phone's seat may be handed to a bot
     announced: tuple[tuple[int, float], ...] = ()
+    untold: list[BotReason] = field(default_factory=list)
+    """Bots' reasons for moves still hidden (a simultaneous turn's choices): told when it resolves."""
 
 
 

@@ -32,7 +32,7 @@ from host.botpool import SUGGEST, BotFailed, Question, Ticket
 from host.config import HostConfig
 from host.errors import HostError
 from host.limits import FairShare, RateLimiter, Throttled
-from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, Seat, Table
+from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, BotReason, Seat, Table
 from host.pairing import Claimed, Pairing, PairingSecret
 from host.replays import Replays
 from host.sentviews import SentViews
@@ -46,6 +46,7 @@ MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_l
 MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
 PING_INTERVAL, PING_TIMEOUT = 10, 20
 SEAT, WATCH = "seat", "watch"
+BOT_REASON = "bot_reason"  # the notice telling why a bot played its move (a table with the coach on)
 STALLED = frozenset({"busy"})  # refusals answered only once their retry_after passed
 MAX_STALL = 1.0  # seconds
 # They send whole tables or views: one shared budget, in fair shares per address.
@@ -458,22 +459,34 @@ class Hub:
             return []
         return [Message("clock", self.clock_payload(table), to)]
 
-    def notice(self, table: Table, seat: Seat, what: str) -> Message:
-        """A ``notice`` to everyone at the table: a bot took over a seat, or its player is back."""
-        return Message("notice", {"code": table.code, "seat": seat.seat, "notice": what, "name": seat.name,
-                                  "bot": seat.bot}, room_all(table.code))
+    def notice(self, table: Table, seat: Seat, what: str, reason: dict[str, Any] | None = None) -> Message:
+        """A ``notice`` to everyone at the table: a bot took over a seat, or its player is back, or (with
+        ``reason``) why a bot played its move."""
+        payload = {"code": table.code, "seat": seat.seat, "notice": what, "name": seat.name, "bot": seat.bot}
+        if reason is not None:
+            payload["reason"] = reason
+        return Message("notice", payload, room_all(table.code))
 
     # -- the host's side of autoplay (host.autoplay.Stage) ------------------------------------------
 
-    async def play(self, table: Table, seat: Seat, action: Action, by: str = PLAYER) -> Played:
+    async def play(self, table: Table, seat: Seat, action: Action, by: str = PLAYER,
+                   reason: dict[str, Any] | None = None) -> Played:
         """Apply one action for ``seat`` (a phone's, a bot's or the clock's; the table's lock is held):
-        committed, then broadcast, then the bots and clocks look at the table again."""
+        committed, then broadcast, then the bots and clocks look at the table again. A bot's ``reason``
+        is told (a ``bot_reason`` notice) once everyone sees the move: at once, or when its
+        simultaneous turn resolves."""
         played = await self.tables.act(table, seat, action, by)
         auto = table.autoplay
         auto.deadlines.pop(seat.seat, None)  # its next decision gets a fresh clock
+        if reason is not None:
+            auto.untold.append(BotReason(seat.seat, reason))
+        out = self.played_messages(table, seat, played)
         if played.choosing is None:  # everyone sees this move: bots let it be seen before the next
             auto.shown_at = time.monotonic()
-        self.send(self.played_messages(table, seat, played))
+            out += [self.notice(table, table.seats[told.seat], BOT_REASON, told.reason)
+                    for told in auto.untold if told.seat < len(table.seats)]
+            auto.untold.clear()
+        self.send(out)
         self.autoplay.refresh(table)
         return played
 

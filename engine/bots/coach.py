@@ -6,7 +6,8 @@ never plays by itself. Its ``reason`` is the most telling of its ``reasons``, ea
 ``"code"`` and the parameters a client needs to say it in the player's language, e.g.
 ``{"code": "science_pair", "symbol": "wheel"}``, ``{"code": "deny_shield", "seat": 1, "shields": 2}``
 or ``{"code": "chain_next_age", "card": "library", "from": "scriptorium"}``; the codes are listed in
-:data:`REASON_PRIORITY` (docs/bots.md says what each means).
+:data:`REASON_PRIORITY` (docs/bots.md says what each means). ``explain(view, action)`` gives the one
+reason a bot's own move may be told to the whole table.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ REASON_PRIORITY: tuple[str, ...] = (
 ``best_odds`` (no parameters) stands for a move with nothing more specific to say than the search's
 verdict."""
 BEST_ODDS: Reason = {"code": "best_odds"}
+RESTATING: frozenset[str] = frozenset({"wonder_draft", "progress_token", "choose_start"})
+"""Reasons that only say again what the move's own log line says ("drafts Zeus" after "chose Zeus")."""
 SUGGESTIONS = 2
 
 
@@ -111,3 +114,14 @@ def _suggestion(knowledge: GameKnowledge, view: View, action: Action, chance: fl
                 visits: int) -> Suggestion:
     reasons = ranked_reasons(knowledge.reasons(view, action))
     return Suggestion(action, reasons[0], reasons, chance, visits)
+
+
+def explain(view: View, action: Action) -> Reason | None:
+    """Why the view's seat plays its own ``action``, for the whole table's log once the move is revealed:
+    its most telling reason that says more than the move itself and names no card the move keeps
+    hidden (``GameKnowledge.told_reasons``); ``None`` when there is nothing more to say."""
+    knowledge = knowledge_for(view["kind"])
+    for reason in ranked_reasons(knowledge.told_reasons(view, action)):
+        if reason["code"] not in RESTATING and reason != BEST_ODDS:
+            return reason
+    return None

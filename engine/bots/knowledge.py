@@ -40,11 +40,12 @@ class GameKnowledge(Protocol):
     """True if a tree search may branch on other seats' decisions (public, sequential turns, as in Duel);
     False if they are hidden or simultaneous (classic), so only the searching seat's decisions branch."""
     root_breadth: int
+    """How many of a decision's best one-move candidates a tree search compares from its first sampled
+    world (it widens to more as it goes on)."""
     switch_confidence: float | None
     """``None``: a tree search picks the root candidate of best mean; a number z: it keeps the best
     one-move candidate unless another beat it in the same worlds by more than z standard errors."""
-    """How many of a decision's best one-move candidates a tree search compares from its first sampled
-    world (it widens to more as it goes on)."""
+
     def rollout_steps(self, view: View) -> int | None:
         """Decisions a tree search's playout makes before the position is evaluated (``None``: to the end)."""
         ...
@@ -72,6 +73,12 @@ class GameKnowledge(Protocol):
     def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
         """Why ``action`` may be good for the view's seat, as reason codes with parameters (the coach's;
         :data:`engine.bots.coach.REASON_PRIORITY` lists the codes)."""
+        ...
+
+    def told_reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """The :meth:`reasons` of the view's seat's own ``action`` that the whole table may hear once the
+        move is revealed: none of them names a card the move keeps hidden (a card sold or put under a
+        wonder face down)."""
         ...
 
 

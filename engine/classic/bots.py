@@ -19,6 +19,8 @@ SCIENCES = ("compass", "gear", "tablet")
 MANUFACTURED = frozenset({"glass", "textile", "papyrus"})
 DENY_GAIN = 5.0
 """A card worth this many points to the next holder of the hand is worth keeping from it (a reason)."""
+HIDDEN_CARD_MOVES = frozenset({"discard", "wonder"})
+"""The moves whose card goes face down (sold for coins, or under a wonder stage): nobody else learns it."""
 CONFLICT_WIN = (0, 1, 3, 5)
 """Points of a won conflict by age (a lost one is -1 in every age)."""
 
@@ -186,6 +188,14 @@ class ClassicKnowledge:
         wins = win_shares(result, seats)
         scores = _softmax([float(s["total"]) for s in result["scores"][:seats]], self.weights.result_scale)
         return [(1 - share) * w + share * s for w, s in zip(wins, scores, strict=True)]
+
+    def told_reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """The reasons without a card's name when the move keeps its card face down (sold, or under a
+        wonder stage): the table learns the stage or the coins, never the card."""
+        found = self.reasons(view, action)
+        if action["type"] in HIDDEN_CARD_MOVES:
+            found = [reason for reason in found if "card" not in reason]
+        return found
 
     def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
         """Why ``action`` may be good for the view's seat (or its Free City), as reason codes with

@@ -203,6 +203,10 @@ class DuelKnowledge:
         """The share of the win (a shared victory is worth half)."""
         return win_shares(result, seats)
 
+    def told_reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
+        """Every reason: a Duel move hides nothing (the card taken was face up, and stays known)."""
+        return self.reasons(view, action)
+
     def reasons(self, view: View, action: Action) -> list[dict[str, Any]]:
         """Why ``action`` may be good for the view's seat, as reason codes with parameters (never
         sentences): what it builds, scores, chains or denies the opponent, from the view alone."""

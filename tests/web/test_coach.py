@@ -1,6 +1,7 @@
 """The coach in the browser: the board turns it on when creating a table, every lobby shows it, a phone that
 must decide asks for a hint in a Duel and in a 7 Wonders game, sees two translated suggestions, taps one
-and it is only selected (its sheet opens, nothing is sent); the TV's log says who asked. Persian (right to
+and it is only selected (its sheet opens, nothing is sent); the TV's log says who asked, and why each bot
+played once its move is revealed. Persian (right to
 left) fits a 360 px phone. Also: every reason code the engine can return has a string in every language."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from host.app import create_app
 from host.config import BotSettings, HostConfig
 from tests.web.conftest import FIRST_SEED, WEB_DIST
 from tests.web.measure import sideways
-from tests.web.pages import PHONE_390, couch, join_phones, shot
+from tests.web.pages import PHONE_390, couch, join_phones, shot, tap_first_action
 from tests.web.test_bots import set_bot
 
 LANGUAGES = ("en", "el", "fa", "ro", "pl")
@@ -39,6 +40,7 @@ def test_every_reason_code_the_engine_can_return_has_a_string_in_every_language(
         for key in [k for k in strings if k.startswith("coach.reason.")]:
             assert set(re.findall(r"\{(\w+)\}", strings[key])) <= REASON_VARS, (lang, key)
         assert "notice.asked_coach" in strings and "err.coach_off" in strings and "err.stale" in strings
+        assert set(re.findall(r"\{(\w+)\}", strings["notice.bot_reason"])) == {"name", "reason"}, lang
 
 
 @pytest.fixture
@@ -161,4 +163,13 @@ async def test_a_classic_phone_asks_the_coach(coach_host_url: str, chromium: Bro
         await shot(phone, shots, "coach-classic-phone")
         asked = board.locator(".log-text").filter(has_text="Ann asked the coach for a hint")
         await expect(asked).to_have_count(1)
+        # Ann plays: the turn is revealed, and each bot's log line says why it played, in words.
+        await phone.click("#sheet [data-ui=close]")
+        assert await tap_first_action(phone)
+        told = board.locator(".log-entry.notice-bot_reason .log-text")
+        await expect(told).to_have_count(2, timeout=15000)
+        for text in await told.all_inner_texts():
+            name, reason = text.split(": ", 1)
+            assert name.strip() and reason.strip() and not UNSAID.search(text), text
+        await shot(board, shots, "coach-classic-bot-reasons")
     assert errors == []

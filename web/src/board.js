@@ -13,7 +13,7 @@ import { html, render } from "./lib/html.js";
 import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { BOARD_LANGUAGE_KEY, LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { BoardLobby } from "./lib/lobby.js";
-import { canTakeOver, noticeIcon, noticeText } from "./lib/bots.js";
+import { canTakeOver, noticeIcon, noticeText, noticeToasts } from "./lib/bots.js";
 import { clockState } from "./lib/clock.js";
 import { byTracker, keepLog, noticeEntry } from "./lib/log.js";
 import { TakeoverBar } from "./lib/takeover.js";
@@ -122,8 +122,8 @@ let batches = [];
 /** The log entries of one kept batch: a notice's words, or the events with who chose each move. */
 function describeBatch(batch) {
   if (batch.notice) {
-    const text = noticeText(batch.notice, seatName(state.table, batch.notice.seat));
-    return text ? [noticeEntry(batch.id, batch.notice.seat, text, noticeIcon(batch.notice))] : [];
+    const text = noticeText(batch.notice, seatName(state.table, batch.notice.seat), false, (seat) => seatName(state.table, seat));
+    return text ? [noticeEntry(batch.id, batch.notice.seat, text, noticeIcon(batch.notice), batch.notice.notice)] : [];
   }
   return chosenBy.mark(game().describe(batch.events, logContext(batch.step)), batch, state.table?.seats);
 }
@@ -258,11 +258,11 @@ socket.on("clock", (msg) => {
 /** A bot took a seat over or left it, or its player is back: a toast and a log line. */
 socket.on("notice", (msg) => {
   if (msg.code !== state.code) return;
-  const text = noticeText(msg, seatName(state.table, msg.seat));
+  const text = noticeText(msg, seatName(state.table, msg.seat), false, (seat) => seatName(state.table, seat));
   if (!text) return;
   state.notices += 1;
   logBatch({ id: `notice.${state.step}.${state.notices}`, step: state.step, notice: msg });
-  toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat });
+  if (noticeToasts(msg)) toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat });
 });
 
 let pairingTimer = null;

@@ -15,7 +15,7 @@ import { setLocale, startLanguage, t } from "./lib/i18n.js";
 import { Icon } from "./lib/icons.js";
 import { PhoneLobby } from "./lib/lobby.js";
 import { byTracker, keepLog, LogList, noticeEntry } from "./lib/log.js";
-import { botLine, canTakeOver, isTakeover, noticeIcon, noticeText } from "./lib/bots.js";
+import { botLine, canTakeOver, isTakeover, noticeIcon, noticeText, noticeToasts } from "./lib/bots.js";
 import { clockState, Countdown } from "./lib/clock.js";
 import { toastQueue, Toasts } from "./lib/toasts.js";
 import { seatColor, seatName } from "./lib/seats.js";
@@ -202,8 +202,8 @@ let batches = [];
 function describeBatch(batch) {
   if (batch.notice) {
     const { notice } = batch;
-    const text = noticeText(notice, seatName(state.table, notice.seat), notice.seat === state.seat);
-    return text ? [noticeEntry(batch.id, notice.seat, text, noticeIcon(notice))] : [];
+    const text = noticeText(notice, seatName(state.table, notice.seat), notice.seat === state.seat, (seat) => seatName(state.table, seat));
+    return text ? [noticeEntry(batch.id, notice.seat, text, noticeIcon(notice), notice.notice)] : [];
   }
   const entries = chosenBy.mark(game().describe(batch.events, logContext(batch.step)), batch, state.table?.seats);
   if (typeof batch.seat === "number" && entries.length) state.lastBySeat[batch.seat] = entries.map((e) => e.text).join(" · ");
@@ -265,10 +265,11 @@ socket.on("notice", (msg) => {
 
 function showNotice(msg) {
   const mine = msg.seat === state.seat;
-  const text = noticeText(msg, seatName(state.table, msg.seat), mine);
+  const text = noticeText(msg, seatName(state.table, msg.seat), mine, (seat) => seatName(state.table, seat));
   if (!text) return;
   state.notices += 1;
   logBatch({ id: `notice.${state.step}.${state.notices}`, step: state.step, notice: msg });
+  if (!noticeToasts(msg)) return; // a bot's reason: a log line only
   if (mine && msg.notice === "asked_coach") return; // this phone asked: its hints are the answer
   toasts.push({ text, icon: noticeIcon(msg), seat: msg.seat, ms: mine ? 10000 : undefined });
 }

@@ -8,7 +8,7 @@ import pytest
 
 import engine
 from engine.bots import Budget, make_policy
-from engine.bots.coach import BEST_ODDS, REASON_PRIORITY, ranked_reasons, suggest
+from engine.bots.coach import BEST_ODDS, REASON_PRIORITY, RESTATING, explain, ranked_reasons, suggest
 from engine.bots.knowledge import knowledge_for
 from tests.engine.bots.test_no_peeking import _removal_twins
 
@@ -138,3 +138,55 @@ def test_classic_reasons_name_science_chains_and_discard_coins() -> None:
                                                    or card["effect"].get("produce_choice"))
         elif action["type"] == "wonder":
             assert {"code": "wonder_stage", "stage": 1} in reasons
+
+
+def _decision_points(kind: str, seats: int, seed: int, decisions: int) -> list[tuple[dict, list]]:
+    """The view and legal actions of every decision of a random game's first ``decisions``."""
+    game = engine.new_game(kind, seats=seats, seed=seed)
+    rng = random.Random(seed)
+    found = []
+    for _ in range(decisions):
+        if not game.waiting():
+            break
+        seat = game.waiting()[0]
+        legal = game.legal_actions(seat)
+        found.append((game.view(seat), legal))
+        game.apply(seat, rng.choice(legal))
+    return found
+
+
+def test_a_classic_bot_never_names_the_card_it_sells_or_puts_under_a_wonder() -> None:
+    knowledge = knowledge_for("classic")
+    hidden_named = told = 0
+    for seed in range(4):
+        for view, legal in _decision_points("classic", 3, seed, 60):
+            for action in legal:
+                reasons = knowledge.told_reasons(view, action)
+                if action["type"] in ("discard", "wonder"):
+                    assert all("card" not in reason for reason in reasons), (action, reasons)
+                    hidden_named += any("card" in r for r in knowledge.reasons(view, action))
+                else:
+                    assert reasons == knowledge.reasons(view, action)
+                reason = explain(view, action)
+                if reason is not None:
+                    told += 1
+                    assert reason in reasons and reason["code"] in REASON_PRIORITY
+                    assert reason["code"] not in RESTATING and reason != BEST_ODDS
+    assert hidden_named > 0  # the coach's own reasons do name such cards: the filter is what hides them
+    assert told > 0
+
+
+def test_a_duel_bot_tells_its_reasons_all_but_those_restating_the_move() -> None:
+    knowledge = knowledge_for("duel")
+    codes = set()
+    for view, legal in _decision_points("duel", 2, 7, 80):
+        for action in legal:
+            assert knowledge.told_reasons(view, action) == knowledge.reasons(view, action)
+            reason = explain(view, action)
+            if reason is None:
+                assert all(r["code"] in RESTATING for r in knowledge.reasons(view, action))
+            else:
+                codes.add(reason["code"])
+                assert reason == next(r for r in ranked_reasons(knowledge.reasons(view, action))
+                                      if r["code"] not in RESTATING)
+    assert len(codes) >= 4

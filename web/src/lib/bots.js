@@ -1,6 +1,7 @@
 // Bots at the table: the levels the host knows, how a bot seat is named and tagged (a robot icon and its
 // level, "bot (easy) playing for Ann" for a take-over), the board's level picker, and the lines the
-// host's `notice` events become (a toast and a log entry).
+// host's `notice` events become (a toast and a log entry; a bot's reason for its move, a log entry only).
+import { reasonText } from "./coach.js";
 import { html } from "./html.js";
 import { t } from "./i18n.js";
 import { Icon } from "./icons.js";
@@ -59,15 +60,20 @@ export function LevelPicker({ seat, current = null, onPick, label, levels = BOT_
 }
 
 /** The words of a `notice` event: what the table should know (a bot took a seat over, left, the player is
- * back, a seat asked the coach for a hint); mine: the notice is about this phone's own seat. */
-export function noticeText(notice, seatLabel, mine = false) {
+ * back, a seat asked the coach for a hint, why a bot played its move); mine: the notice is about this
+ * phone's own seat; seatNameOf(seat) names the seats a bot's reason mentions. */
+export function noticeText(notice, seatLabel, mine = false, seatNameOf = () => "") {
   const name = notice.name || seatLabel;
+  if (notice.notice === "bot_reason") return t("notice.bot_reason", { name, reason: reasonText(notice.reason, seatNameOf) });
   if (notice.notice === "bot_took_over") return t("notice.bot_took_over", { name, level: levelName(notice.bot || TAKEOVER_LEVEL) });
   if (notice.notice === "bot_left") return t("notice.bot_left", { name });
   if (notice.notice === "player_back") return mine ? t("notice.welcome_back") : t("notice.player_back", { name });
   if (notice.notice === "asked_coach") return t("notice.asked_coach", { name });
   return "";
 }
+
+/** Whether a notice also shows as a toast (a bot's reason is only a log line: one per bot move). */
+export const noticeToasts = (notice) => notice.notice !== "bot_reason";
 
 /** The icon of a notice. */
 export function noticeIcon(notice) {

@@ -38,8 +38,8 @@ export function byTracker() {
 }
 
 /** Log entries for a table notice (a bot took a seat over, left, the player is back). */
-export function noticeEntry(id, seat, text, icon) {
-  return { id, type: "notice", seat, icons: html`<${Icon} name=${icon} />`, text, cls: "notice" };
+export function noticeEntry(id, seat, text, icon, kind = "") {
+  return { id, type: "notice", seat, icons: html`<${Icon} name=${icon} />`, text, cls: kind ? `notice notice-${kind}` : "notice" };
 }
 
 /** Adds `entries` to `state.log` (a page's log, ids in `state.logKeys`), each once; keeps the
