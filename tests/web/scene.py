@@ -114,5 +114,3 @@ async def advance(s: Scene, until_step: int, *, timeout: float = 120.0) -> None:
     for task in s.tasks:
         task.cancel()
     await s.board.wait_for_timeout(100)
-    # A turn's end draws the cities over a few frames (web/src/lib/stagger.js): all of them, before a look.
-    await s.board.wait_for_selector("body:not([data-drawing])")
