@@ -58,7 +58,6 @@ const state = {
   moment: null,
   moments: [],
   fresh: new Set(),
-  actor: null, // the seat of the last move (its city is drawn first)
   online: false,
   kicked: false,
   setupHere: !phoneLike,
@@ -220,7 +219,6 @@ socket.on("events", (msg) => {
   if (msg.code !== state.code || !g) return;
   const ctx = logContext(msg.step);
   logBatch({ events: msg.events, step: msg.step, seat: msg.seat, by: msg.by });
-  state.actor = msg.seat ?? null;
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
   // A move that shows nothing new (a choice kept secret until the turn's end) leaves the cards just built
@@ -559,7 +557,7 @@ function Page() {
   const clock = state.table.state === "playing" ? state.clock : null;
   const offers = state.rights && state.table.state === "playing" ? (state.table.seats || []).filter(canTakeOver) : [];
   return html`<${g.Board} table=${state.table} view=${state.view} names=${names()} log=${state.log} error=${state.error}
-    handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} actor=${state.actor} />
+    handlers=${handlers} fresh=${state.fresh} clock=${clock} moments=${html`<${Moments} />`} />
     <${TakeoverBar} seats=${offers} onSetBot=${handlers.onSetBot} />`;
 }
 

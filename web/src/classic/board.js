@@ -13,7 +13,6 @@ import { Countdown } from "../lib/clock.js";
 import { isAway, SeatPills } from "../lib/seats.js";
 import { ClassicCity } from "./pieces.js";
 import { ClassicScores } from "./scores.js";
-import { useStaggered } from "../lib/stagger.js";
 
 const ROMAN = ["", "I", "II", "III"];
 const LOG_LINES = 12; // the log's place holds a dozen lines at every size of the cities
@@ -124,17 +123,15 @@ const freshIn = (city, fresh) => (city.cards || []).filter((card) => fresh.has(c
 const sameSeat = (a, b) => a === b || (Boolean(a) && Boolean(b) && JSON.stringify(a) === JSON.stringify(b));
 const sameClock = (a, b, seat) => (a?.ends?.[seat?.seat] ?? null) === (b?.ends?.[seat?.seat] ?? null) && (a?.seconds ?? null) === (b?.seconds ?? null);
 
-const sameRingCity = (a, b) => a.city === b.city && a.words === b.words && a.status === b.status && a.away === b.away
+const RingCity = memoized(RingCityNow, (a, b) => a.city === b.city && a.words === b.words && a.status === b.status && a.away === b.away
   && a.teams === b.teams && a.place.row === b.place.row && a.place.col === b.place.col
   && a.arrows.left === b.arrows.left && a.arrows.right === b.arrows.right
   && [a.city.city, a.city.left, a.city.right].every((c) => a.names[c] === b.names[c])
-  && freshIn(a.city, a.fresh) === freshIn(b.city, b.fresh) && sameSeat(a.seat, b.seat) && sameClock(a.clock, b.clock, b.seat);
-const RingCity = memoized(RingCityNow, sameRingCity);
+  && freshIn(a.city, a.fresh) === freshIn(b.city, b.fresh) && sameSeat(a.seat, b.seat) && sameClock(a.clock, b.clock, b.seat));
 
 /** The whole TV board of a 7 Wonders game; fresh: the cards just built (they glow); clock: the running
- * countdowns (lib/clock.js), each on the city of its seat; actor: the seat that made the last move (its
- * city is drawn first when a turn's end changes them all: lib/stagger.js). */
-export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null, moments = null, actor = null }) {
+ * countdowns (lib/clock.js), each on the city of its seat. */
+export function ClassicBoard({ table, view, names, log, error, handlers, fresh = new Set(), clock = null, moments = null }) {
   const cities = view.cities || [];
   const cityNameList = cityNames(view, names);
   const { cols, places, logPlace } = ringPlaces(cities.length);
@@ -151,17 +148,14 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
     gameWidth.current = 0;
   });
   const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
-  const words = `${locale()}:${catalogReady()}`;
-  const shown = useStaggered(cities.map((city, c) => ({ city, place: places[c],
-    arrows: { left: arrowBetween(places[c], places[city.left]), right: arrowBetween(places[c], places[city.right]) },
-    names: cityNameList, status: cityStatus(view, city), teams: view.teams, away: away(city.seat), fresh,
-    seat: city.seat === null || city.seat === undefined ? null : table.seats?.[city.seat], clock, words })),
-  sameRingCity, { first: actor === null ? -1 : cities.findIndex((city) => city.seat === actor), all: Boolean(over) });
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />
     ${over ? html`<${ClassicScores} result=${view.result} names=${names} onPlayAgain=${handlers.onPlayAgain} onReplay=${handlers.onReplay} code=${table.code} /><div class="moment-area over">${moments}</div>` : null}
     <div class="ring" ref=${ring}>
-      ${shown.map((props, c) => html`<${RingCity} key=${`city${c}`} ...${props} />`)}
+      ${cities.map((city, c) => html`<${RingCity} key=${`city${c}`} city=${city} place=${places[c]}
+        arrows=${{ left: arrowBetween(places[c], places[city.left]), right: arrowBetween(places[c], places[city.right]) }}
+        names=${cityNameList} status=${cityStatus(view, city)} teams=${view.teams} away=${away(city.seat)} fresh=${fresh}
+        seat=${city.seat === null || city.seat === undefined ? null : table.seats?.[city.seat]} clock=${clock} words=${`${locale()}:${catalogReady()}`} />`)}
       <div class="ring-place log-place" style=${logPlace ? `grid-row: ${logPlace.row + 1}; grid-column: ${logPlace.col + 1}` : `grid-row: 1 / span 2; grid-column: ${cols + 1}`}>
         ${over ? null : html`<div class="moment-area">${moments}</div>`}
         <${LogList} entries=${log} limit=${over ? 4 : LOG_LINES} cls="tv-log" />
