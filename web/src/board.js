@@ -221,9 +221,13 @@ socket.on("events", (msg) => {
   logBatch({ events: msg.events, step: msg.step, seat: msg.seat, by: msg.by });
   const moved = g.moves(msg.events);
   places = rememberPlaces(Object.keys(moved));
-  state.fresh = new Set(Object.keys(moved));
-  clearTimeout(freshTimer);
-  freshTimer = setTimeout(() => { state.fresh = new Set(); paint(); }, FRESH_MS);
+  // A move that shows nothing new (a choice kept secret until the turn's end) leaves the cards just built
+  // glowing: a new, empty set would draw all seven cities again only to take their glow off, once a turn.
+  if (Object.keys(moved).length) {
+    state.fresh = new Set(Object.keys(moved));
+    clearTimeout(freshTimer);
+    freshTimer = setTimeout(() => { state.fresh = new Set(); paint(); }, FRESH_MS);
+  }
   showMoments(g.moments(msg.events, ctx));
   paint();
 });

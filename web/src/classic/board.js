@@ -2,11 +2,11 @@
 // away; each city names its player) and every city around the table in seating order, read clockwise
 // (the top row left to right, the bottom row right to left), each with arrows to its neighbours as they
 // sit on the screen; the cities share the largest size at which none is cut off.
-import { html, memoized } from "../lib/html.js";
+import { html, memoized, useLayoutEffect, useRef } from "../lib/html.js";
 import { list, locale, t } from "../lib/i18n.js";
 import { catalogReady } from "../lib/catalog.js";
 import { Icon } from "../lib/icons.js";
-import { fitGroup, useFitted } from "../lib/fit.js";
+import { fitGroup, guessLevel, useFitted } from "../lib/fit.js";
 import { LogList } from "../lib/log.js";
 import { BotTag, botSeatName, isTakeover } from "../lib/bots.js";
 import { Countdown } from "../lib/clock.js";
@@ -25,6 +25,20 @@ const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1"
  * other levels are tried on copies of the cities (lib/fit.js). */
 function fitRing(ring) {
   fitGroup(ring, ".classic-city", FIT_SCALES.length, null, { apart: true, scales: FIT_SCALES });
+}
+
+// The end screen takes a column beside the ring: the ring's width then over its width during the game, as
+// last seen on this screen (by number of cities); before any end, about what a 7-seat 1080p TV shows.
+const endWidthRatio = {};
+const END_WIDTH_RATIO = 0.62;
+
+/** The end narrows every city at once: the ring takes the level its cities will most likely need before it
+ * is laid out at its new width (lib/fit.js guessLevel), so the end is laid out and restyled once. Returns
+ * the ring's width during the game (to learn the ratio once the end is drawn). */
+function guessEndLevel(ring, n) {
+  const width = ring.clientWidth; // the game's layout, still clean: nothing is laid out for this read
+  guessLevel(ring, FIT_SCALES, endWidthRatio[`${n}:${innerWidth}x${innerHeight}`] ?? END_WIDTH_RATIO);
+  return width;
 }
 
 /** Grid places of n cities around the table: {row, col} (0-based) and the free place for the log, if any. */
@@ -124,6 +138,15 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const over = view.phase === "over" && view.result;
   const gridCols = logPlace ? cols : cols + 1;
   const ring = useFitted(fitRing);
+  const gameWidth = useRef(0); // the ring's width before the end (while the end's first frame is drawn)
+  const wasOver = useRef(Boolean(over));
+  if (over && !wasOver.current && ring.current) gameWidth.current = guessEndLevel(ring.current, cities.length);
+  wasOver.current = Boolean(over);
+  useLayoutEffect(() => {
+    if (!gameWidth.current || !ring.current) return;
+    endWidthRatio[`${cities.length}:${innerWidth}x${innerHeight}`] = ring.current.clientWidth / gameWidth.current;
+    gameWidth.current = 0;
+  });
   const away = (seat) => Boolean(seat !== null && seat !== undefined && isAway(table.seats?.[seat]));
   return html`<div class="game classic-game phase-${view.phase} n-${cities.length}" style=${`--cols: ${gridCols}`}>
     <${Header} view=${view} table=${table} names=${names} onRelease=${handlers.onRelease} />

@@ -143,11 +143,11 @@ class Fitting {
    * level shown is measured first (in the layout the frame needs anyway), and kept when nothing is cut off
    * there (a larger level is tried later, once the group is calm, like any larger level); else the smaller
    * levels are searched. Only a group with no level yet searches every level. */
-  searchFrom(shown, levels) {
+  searchFrom(shown, levels, guessed = false) {
     if (!(shown >= 0 && shown < levels)) return this.search(0, levels - 1);
     const ratios = new Map();
     const cut = cutOffStill(this.boxes, this.all, ratios);
-    if (!cut.length) return { level: shown, larger: null };
+    if (!cut.length) return guessed ? this.upFrom(shown) : { level: shown, larger: null };
     if (shown === levels - 1) return { level: shown, larger: null };
     if (this.apart && this.scales) return this.searchFromWorst(shown, levels, ratios, cut);
     const found = this.search(shown + 1, levels - 1);
@@ -171,6 +171,27 @@ class Fitting {
     if (over.length && level < levels - 1) return this.search(level + 1, levels - 1);
     const known = level - 1 === shown ? this.learnt(this.all, cut) : this.learnt([worst], [worst]);
     return { level, larger: known };
+  }
+
+  /** searchFrom when the level shown was guessed before the group's first layout at its new size (the end
+   * screen's ring: lib/fit.js guessLevel) and every box fits there: whether a larger level fits is checked
+   * at once, on copies (probes), the box holding the most first, so a right guess costs no restyle of the
+   * group; the largest level at which every copy fits, and what the level above it showed. */
+  upFrom(shown) {
+    const { all, boxes } = this;
+    if (shown === 0) return { level: 0, larger: null };
+    const sizes = boxes.map((box) => box.getElementsByTagName("*").length);
+    const fullest = all.reduce((a, b) => (sizes[b] > sizes[a] ? b : a));
+    const rest = all.filter((i) => i !== fullest);
+    let over = this.cutAt([fullest], shown - 1);
+    if (over.length) return { level: shown, larger: this.learnt([fullest], over) };
+    over = this.cutAt(rest, shown - 1);
+    let level = shown;
+    while (!over.length && level > 0) {
+      level -= 1;
+      over = level > 0 ? this.cutAt(all, level - 1) : [];
+    }
+    return { level, larger: over.length ? this.learnt(all, over) : null };
   }
 
   /** Where fitting goes from the level shown when some boxes changed (null: none did): a smaller level
@@ -279,13 +300,30 @@ export function fitGroup(group, boxSelector, levels, partSelector = null, { apar
     if (found.level !== Number(group.dataset.fit)) group.dataset.fit = String(found.level);
     group.__fit = new FitMemory(size, found.level, boxes, fitting.keys, found.larger);
   };
-  const found = known ? fitting.refit(memory, levels) : fitting.searchFrom(shown, levels);
+  const guessed = group.dataset.fitGuess === String(shown);
+  if (group.dataset.fitGuess !== undefined) delete group.dataset.fitGuess;
+  const found = known ? fitting.refit(memory, levels) : fitting.searchFrom(shown, levels, guessed);
   if (found) keep(found);
   if (fitting.largerMayFit(group.__fit)) {
     if (now) keep(fitting.tryLarger(group.__fit));
     else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true, scales }), found !== null);
   }
   return group.__fit.level;
+}
+
+/** Sets a group's level before its next layout, when its room is about to change (the end screen takes a
+ * column beside the ring): the level at which its boxes would hold what they hold now, their area scaled
+ * by `ratio` (the new room's over the old), from the levels' type `scales`, so the new room is laid out
+ * once, at the level it most likely needs. fitGroup measures it then, and checks the next larger level
+ * on copies (no restyle when the guess was right). */
+export function guessLevel(group, scales, ratio) {
+  const shown = Number(group.dataset.fit);
+  if (!(shown >= 0 && shown < scales.length)) return;
+  const target = scales[shown] * Math.sqrt(ratio);
+  let level = shown;
+  while (level < scales.length - 1 && scales[level] > target) level += 1;
+  group.dataset.fit = String(level);
+  group.dataset.fitGuess = String(level);
 }
 
 /** Marks each element matching selector inside root whose text is wider or taller than its box with

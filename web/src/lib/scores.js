@@ -110,9 +110,12 @@ const END_FIT_LEVELS = 4; // the end screen's type sizes (board.css: data-fit on
 export function fitEnd(screen) {
   const pad = screen.querySelector(".end-pad");
   // What it holds and its room (a moment's banner under it takes some for a while): unchanged, the level
-  // found stays (the board draws again for other reasons).
+  // found stays (the board draws again for other reasons). The chart is not counted: its place is the
+  // grid's (board.css, classic.css: a row with a fixed minimum that takes the rest), whatever it holds, so
+  // the chart that arrives after the end is drawn (it is fetched) does not try every level again.
   const room = `${screen.clientWidth}x${screen.clientHeight}:${document.documentElement.lang}`;
-  const key = `${room}:${screen.getElementsByTagName("*").length}:${screen.textContent}`;
+  const parts = [...screen.children].filter((part) => !part.classList.contains("end-chart"));
+  const key = `${room}:${parts.map((part) => `${part.getElementsByTagName("*").length}:${part.textContent}`).join("|")}`;
   if (screen.__fitKey === key) return Number(screen.dataset.fit);
   screen.__fitKey = key;
   for (let level = 0; level < END_FIT_LEVELS; level += 1) {
