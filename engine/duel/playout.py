@@ -4,7 +4,8 @@ The searching bots (:mod:`engine.bots.search`) reach this module by name through
 :func:`engine.bots.knowledge.playout_for`, and only ever hand it worlds drawn with ``engine.sample``
 from one seat's view, so nothing here can see more than that seat may. It skips views and action
 values: a playout move is one weighted draw over the legal moves, the weights set by the move's kind
-and card and by the :data:`MODES` strategy the playing seat follows in this playout.
+and card and by the :data:`MODES` strategy the playing seat follows in this playout, unless a move wins
+the game at once by military or scientific supremacy (:func:`winning_move`): that one is played.
 
 Moves are compact (:class:`Move`: small ints, no dicts): :func:`moves` lists a seat's legal moves as the
 rules would (``tests/engine/bots/test_playout.py`` checks them against ``legal_actions`` on many seeded
@@ -21,6 +22,7 @@ from typing import Any, NamedTuple
 from engine.api import Game
 from engine.duel.actions import affordable_wonders, apply_action, can_build
 from engine.duel.data import RESOURCES
+from engine.duel.effects import CAPITAL, SCIENCE_SUPREMACY, card_shields
 from engine.duel.game import DuelGame
 from engine.duel.material import (
     AGRICULTURE,
@@ -28,6 +30,8 @@ from engine.duel.material import (
     CARD_IDS,
     CARDS,
     GREEN,
+    LAW,
+    LAW_SYMBOL,
     MATHEMATICS,
     PHILOSOPHY,
     PURPLE,
@@ -49,6 +53,7 @@ from engine.duel.state import (
     MAUSOLEUM,
     PROGRESS,
     TURN,
+    City,
     DuelState,
 )
 
@@ -261,15 +266,115 @@ def state_of(world: Game) -> DuelState:
     return world.state
 
 
+# --- supremacy within reach ---------------------------------------------------------------------------
+
+MOST_SHIELDS = max(max(card.shields for card in CARDS) + 1, max(w.shields for w in WONDERS))
+"""The most spaces one move can take the pawn (a red card with Strategy's extra shield, or a Wonder)."""
+
+
+class Reach(NamedTuple):
+    """How near one seat is to supremacy: the spaces the pawn still needs to the opponent's capital, the
+    seat's science symbols (a mask), whether one new symbol would win, and whether a pair would win too
+    (it takes a Progress token, and Law's symbol would be the last one)."""
+
+    spaces: int
+    symbols: int
+    last_symbol: bool
+    law_wins: bool
+
+
+def reach(state: DuelState, seat: int) -> Reach | None:
+    """How near ``seat`` is to supremacy in ``state``; ``None`` when no single move could win (the cheap
+    test before any card is looked at)."""
+    pawn = state.pawn
+    spaces = CAPITAL - pawn if seat == 0 else CAPITAL + pawn
+    symbols = state.cities[seat].science_symbols
+    last_symbol = symbols.bit_count() == SCIENCE_SUPREMACY - 1
+    if not last_symbol and spaces > MOST_SHIELDS:
+        return None
+    law_wins = last_symbol and not symbols >> LAW_SYMBOL & 1 and LAW in state.progress_board
+    return Reach(spaces, symbols, last_symbol, law_wins)
+
+
+def card_wins(city: City, near: Reach, c: int) -> bool:
+    """Whether ``city`` (at ``near``) wins by building card ``c`` (its shields, its symbol, or a pair and
+    then Law); its cost is not checked."""
+    card = CARDS[c]
+    if card.shields:
+        return card_shields(city, card) >= near.spaces
+    symbol = card.science
+    if symbol < 0 or not near.last_symbol:
+        return False
+    return not near.symbols >> symbol & 1 or near.law_wins
+
+
+def winning_turn(state: DuelState, seat: int, wonders: Sequence[int]) -> Move | None:
+    """A turn move that wins the game for ``seat`` at once, if it has one (``wonders``: the Wonders it
+    can afford): a card or Wonder whose shields reach the capital, a card with the last science symbol
+    (or with a pair while Law's symbol is the last one on the board), the Great Library offering Law as
+    the last symbol, the Mausoleum raising a winning card from the discard pile."""
+    near = reach(state, seat)
+    if near is None:
+        return None
+    city = state.cities[seat]
+    dealt = state.structure.cards
+    accessible = state.structure.accessible
+    for slot in accessible:
+        c = dealt[slot]
+        if card_wins(city, near, c) and can_build(city, c):
+            return Move(BUILD, c)
+    for w in wonders:
+        wonder = WONDERS[w]
+        if wonder.shields >= near.spaces \
+                or (wonder.great_library and near.last_symbol and not near.symbols >> LAW_SYMBOL & 1
+                    and LAW in state.progress_removed[:3]) \
+                or (wonder.mausoleum and any(card_wins(city, near, c) for c in state.discard)):
+            return Move(WONDER, dealt[accessible[0]], w)
+    return None
+
+
+def winning_choice(state: DuelState, seat: int) -> Move | None:
+    """A move answering a pending choice (not a turn) that wins the game for ``seat`` at once: Law as
+    the last symbol, or a winning card raised by the Mausoleum."""
+    kind = state.pending
+    if kind is PROGRESS or kind is GREAT_LIBRARY:
+        near = reach(state, seat)
+        if near is not None and near.last_symbol and not near.symbols >> LAW_SYMBOL & 1 \
+                and LAW in state.pending_options:
+            return Move(TOKEN, LAW)
+    elif kind is MAUSOLEUM:
+        near = reach(state, seat)
+        if near is not None:
+            city = state.cities[seat]
+            for c in state.pending_options:
+                if card_wins(city, near, c):
+                    return Move(MAUSOLEUM_CARD, c)
+    return None
+
+
+def winning_move(world: Game, seat: int) -> Move | None:
+    """A legal move that wins the game for ``seat`` (the seat to act) at once, if it has one."""
+    state = state_of(world)
+    if state.pending is None or seat != state.pending_seat:
+        return None
+    if state.pending is TURN:
+        return winning_turn(state, seat, affordable_wonders(state, state.cities[seat]))
+    return winning_choice(state, seat)
+
+
 def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> Move:
     """The playout policy's move for ``seat`` (the seat to act) following ``MODES[mode]``: one of
     :func:`state_moves` drawn with :func:`move_weight` (on a turn, drawn card by card without listing
-    the moves: the same draw as :func:`weighted_move` over them)."""
+    the moves: the same draw as :func:`weighted_move` over them), unless a move wins at once: then that
+    one."""
     if state.pending is not TURN:
-        return weighted_move(state_moves(state, seat), mode, rng)
+        return winning_choice(state, seat) or weighted_move(state_moves(state, seat), mode, rng)
     city = state.cities[seat]
     wonder_weights = _WONDER[mode]
     wonders = affordable_wonders(state, city)
+    win = winning_turn(state, seat, wonders)
+    if win is not None:
+        return win
     stage_weight = 0.0
     for wonder in wonders:
         stage_weight += wonder_weights[wonder]
