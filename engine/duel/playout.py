@@ -333,6 +333,26 @@ def winning_turn(state: DuelState, seat: int, wonders: Sequence[int]) -> Move | 
     return None
 
 
+def threatened_card(state: DuelState, seat: int) -> int:
+    """The one accessible card whose build would win the game at once for the opponent of ``seat`` (its
+    shields or science, paid from its coins now), which ``seat`` denies by taking it; -1 if no card
+    would, or if two or more would (no single take denies them)."""
+    opponent = 1 - seat
+    near = reach(state, opponent)
+    if near is None:
+        return -1
+    city = state.cities[opponent]
+    dealt = state.structure.cards
+    found = -1
+    for slot in state.structure.accessible:
+        c = dealt[slot]
+        if card_wins(city, near, c) and can_build(city, c):
+            if found >= 0:
+                return -1
+            found = c
+    return found
+
+
 def winning_choice(state: DuelState, seat: int) -> Move | None:
     """A move answering a pending choice (not a turn) that wins the game for ``seat`` at once: Law as
     the last symbol, or a winning card raised by the Mausoleum."""
@@ -366,7 +386,8 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
     """The playout policy's move for ``seat`` (the seat to act) following ``MODES[mode]``: one of
     :func:`state_moves` drawn with :func:`move_weight` (on a turn, drawn card by card without listing
     the moves: the same draw as :func:`weighted_move` over them), unless a move wins at once: then that
-    one."""
+    one; and on a turn where one card would win the game for the opponent, drawn among the moves that
+    take it (:func:`threatened_card`)."""
     if state.pending is not TURN:
         return winning_choice(state, seat) or weighted_move(state_moves(state, seat), mode, rng)
     city = state.cities[seat]
@@ -383,7 +404,8 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
     cards = []
     builds = []
     total = 0.0
-    for slot in state.structure.accessible:
+    denied = threatened_card(state, seat)
+    for slot in state.structure.accessible if denied < 0 else (state.structure.slot_of[denied],):
         c = dealt[slot]
         build = build_weights[c] if can_build(city, c) else 0.0
         cards.append(c)

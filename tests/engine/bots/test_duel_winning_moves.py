@@ -58,7 +58,7 @@ def test_the_winning_move_is_one_the_rules_make_win_and_none_is_missed() -> None
             if move in winning:
                 move = rng.choice([m for m in playout.moves(game, seat) if m not in winning] or winning)
             playout.apply_move(game, seat, move)
-    assert met >= 150
+    assert met >= 60
 
 
 FIVE_SYMBOLS = ["workshop", "apothecary", "scriptorium", "pharmacist", "university"]
@@ -108,6 +108,23 @@ def test_strategys_extra_shield_reaches_the_capital() -> None:
 def test_a_win_the_seat_cannot_afford_is_no_win() -> None:
     game = ready(["walls", "library"], age=2, seat=1, coins=0, pawn=-7)
     assert playout.winning_move(game, 1) is None
+
+
+@pytest.mark.parametrize("mode", range(len(playout.MODES)))
+def test_a_playout_takes_the_one_card_that_would_win_for_the_opponent(mode: int) -> None:
+    game = ready(["arsenal", "academy"], age=3, coins=40, cities=({}, {"cards": FIVE_SYMBOLS}))
+    academy = playout.CARD_IDS.index("academy")
+    assert playout.threatened_card(playout.state_of(game), 0) == academy
+    assert playout.threatened_card(playout.state_of(game), 1) == -1
+    for seed in range(20):
+        move = playout.playout_move(playout.state_of(game), 0, mode, random.Random(seed))
+        assert move.item == academy
+
+
+def test_two_winning_cards_cannot_both_be_denied() -> None:
+    # The Academy and the Study carry the same 6th symbol.
+    game = ready(["academy", "study"], age=3, coins=40, cities=({}, {"cards": FIVE_SYMBOLS}))
+    assert playout.threatened_card(playout.state_of(game), 0) == -1
 
 
 def test_the_tree_gives_a_seat_with_a_winning_move_only_that_edge() -> None:
