@@ -66,8 +66,11 @@ FEATURES: tuple[str, ...] = (
     "points", "blue_vp", "coins", "military_lead", "military_threat", "science_distinct",
     "science_threat", "raw_production", "manufactured_production", "choices", "chains",
     "wonders_built", "wonders_open", "progress_tokens", "yellow_cards", "red_cards", "guilds",
+    "science_last", "military_near", "winning_cards",
 )
-"""The features of one seat (:func:`features`), in order; the learned model's weights follow it."""
+"""The features of one seat (:func:`features`), in order; the learned model's weights follow it. The last
+three say how near supremacy is: one science symbol away, the pawn one or two steps from the opponent's
+capital, and face-up cards that would win at once (:func:`winning_cards`)."""
 SIGNED_FEATURES: frozenset[str] = frozenset({"wonders_open"})
 """The features whose weight training may make negative; every other one is a good (more of it never
 lowers a seat's estimate), so its weight is kept at 0 or above."""
@@ -510,4 +513,27 @@ def features(world: Game, seat: int) -> list[float]:
         max(0, distinct - 3) ** 2 / 4.0, float(raw), float(manufactured), float(len(city.choices)),
         float(city.chains.bit_count()), float(built), float(open_wonders), float(len(tokens)),
         float(city.colors[YELLOW]), float(city.colors[RED]), float(guilds),
+        1.0 if distinct == SCIENCE_SUPREMACY - 1 else 0.0, float(max(0, lead - NEAR_CAPITAL)),
+        float(min(winning_cards(state, seat), 2)),
     ]
+
+
+NEAR_CAPITAL = CAPITAL - 3
+"""``military_near`` counts the pawn's spaces beyond this lead: 1 or 2 steps from the capital."""
+
+
+def winning_cards(state: DuelState, seat: int) -> int:
+    """How many face-up accessible cards would win the game at once for ``seat`` if it built them now
+    (its shields or science, paid from its coins), whoever is to play."""
+    near = reach(state, seat)
+    if near is None:
+        return 0
+    city = state.cities[seat]
+    structure = state.structure
+    dealt, face_up = structure.cards, structure.face_up
+    count = 0
+    for slot in structure.accessible:
+        c = dealt[slot]
+        if face_up[slot] and card_wins(city, near, c) and can_build(city, c):
+            count += 1
+    return count

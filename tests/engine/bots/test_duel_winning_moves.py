@@ -145,3 +145,13 @@ def test_the_tree_gives_a_seat_with_a_winning_move_only_that_edge() -> None:
             replies += 1
     assert replies
     assert legal[report.choice]["card"] == "academy"
+
+
+def test_the_features_say_how_near_supremacy_is() -> None:
+    names = playout.FEATURES
+    game = ready(["arsenal", "academy"], age=3, coins=40, pawn=-7, cities=({}, {"cards": FIVE_SYMBOLS}))
+    mine, theirs = (dict(zip(names, playout.features(game, seat), strict=True)) for seat in (0, 1))
+    assert (mine["science_last"], theirs["science_last"]) == (0.0, 1.0)
+    # The pawn is 2 steps from seat 0's capital: the Arsenal's 3 shields win for seat 1, as the Academy does.
+    assert (mine["military_near"], theirs["military_near"]) == (0.0, 1.0)
+    assert (mine["winning_cards"], theirs["winning_cards"]) == (0.0, 2.0)
