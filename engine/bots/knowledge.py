@@ -125,6 +125,11 @@ class Playout(Protocol):
         """Play one of :meth:`moves` for ``seat`` (validated by the rules as any action is)."""
         ...
 
+    def winning_move(self, world: Game, seat: int) -> Hashable | None:
+        """One of :meth:`moves` that wins the game for ``seat`` (the seat to act) at once, if it has one
+        (Duel: military or scientific supremacy); ``None`` otherwise."""
+        ...
+
     def move_weight(self, move: Any, mode: int) -> float:
         """The playout policy's weight (> 0) of a move: its action's :meth:`action_weight`."""
         ...

@@ -3,9 +3,10 @@
 Each world is drawn from the seat's view (``engine.sample``) and serves several iterations (a draw costs
 many playouts). An iteration clones the world, walks one tree shared by all worlds (UCB1 counted by how
 often each edge was available, as in single-observer ISMCTS; progressive widening in the playout
-policy's order), adds one node, then plays on with the game's fast path (:class:`Playout`): a weighted
-draw per move, each seat following a strategy mode drawn for this playout (science, military, ...), so
-the search meets rushes it would not play itself. The playout stops at the Age's end (Duel) or after a
+policy's order; a seat with a move that wins at once has only that edge), adds one node, then plays on
+with the game's fast path (:class:`Playout`): a weighted draw per move (a move that wins at once is
+played), each seat following a strategy mode drawn for this playout (science, military, ...), so the
+search meets rushes it would not play itself. The playout stops at the Age's end (Duel) or after a
 few turns (classic) and the position is valued by the learned evaluation (:mod:`engine.bots.evaluation`).
 Seats whose decisions are hidden or simultaneous (classic) move by the playout policy outside the tree.
 """
@@ -225,7 +226,7 @@ class PlayoutSearchPolicy:
         settings = self.settings
         playout = self.evaluator.playout
         weight = playout.move_weight
-        moves_of, apply_move = playout.moves, playout.apply_move
+        moves_of, apply_move, winning_move = playout.moves, playout.apply_move, playout.winning_move
         in_tree = self.knowledge.opponents_in_tree
         count = len(playout.MODES)
         share = settings.balanced_share
@@ -245,7 +246,9 @@ class PlayoutSearchPolicy:
             keys = node.keys
             if keys is None or options != node.moves:
                 node.moves = options
-                keys = node.keys = [(seat, move) for move in sorted(options, key=lambda m: -weight(m, 0))]
+                win = winning_move(world, seat)
+                keys = node.keys = [(seat, win)] if win is not None else [
+                    (seat, move) for move in sorted(options, key=lambda m: -weight(m, 0))]
             allowed = 1 + int(self.widening * math.sqrt(node.visits))
             key = select(node, keys[:allowed], settings.exploration)
             apply_move(world, seat, key[1])

@@ -204,6 +204,11 @@ def apply_move(world: Game, seat: int, move: Move) -> None:
     raise ValueError(f"{move} is not a legal move of seat {seat} now")
 
 
+def winning_move(world: Game, seat: int) -> Move | None:
+    """A move that wins at once: never in classic (the game is won only by points at its end)."""
+    return None
+
+
 def move_weight(move: Move, mode: int) -> float:
     """The playout policy's weight of ``move`` for ``MODES[mode]`` (what :func:`action_weight` gives)."""
     base = ACTION_KIND_WEIGHTS.get(ACTION_TYPES[move.kind], 1.0)

@@ -20,12 +20,17 @@ from engine.duel.material import (
     URBANISM,
     WONDER_IDS,
     WONDERS,
+    Card,
 )
 from engine.duel.scoring import guild_count, wonders_built
-from engine.duel.state import DESTROY, GREAT_LIBRARY, MAUSOLEUM, PROGRESS, DuelState, refresh_prices
+from engine.duel.state import DESTROY, GREAT_LIBRARY, MAUSOLEUM, PROGRESS, City, DuelState, refresh_prices
 
 # The coins of the military token nearer the centre (zone 3-5) and of the farther one (zone 6-8).
 TOKEN_VALUES = (2, 5)
+CAPITAL = 9
+"""The pawn's distance from the centre at a capital: reaching it is military supremacy."""
+SCIENCE_SUPREMACY = 6
+"""Distinct science symbols (Law's included) that make scientific supremacy."""
 
 
 def zone_token(distance: int) -> int:
@@ -71,7 +76,7 @@ def move_pawn(state: DuelState, seat: int, shields: int, events: Events) -> None
     crossed = []
     each_space = readings.TOKENS_CHECKED_EACH_SPACE
     for _ in range(shields):
-        if pos == 9 * step:
+        if pos == CAPITAL * step:
             break
         pos += step
         if each_space:
@@ -93,7 +98,7 @@ def move_pawn(state: DuelState, seat: int, shields: int, events: Events) -> None
             purse.coins -= lost
             events.append({"type": "military_token", "seat": seat, "side": side, "value": value,
                            "lost": lost})
-    if pos == 9 * step:
+    if pos == CAPITAL * step:
         win(state, seat, "military", events)
 
 
@@ -106,7 +111,7 @@ def add_symbol(state: DuelState, seat: int, symbol: int, events: Events) -> bool
     bit = 1 << symbol
     pair = bool(city.science_symbols & bit)
     city.science_symbols |= bit
-    if city.science_symbols.bit_count() >= 6:
+    if city.science_symbols.bit_count() >= SCIENCE_SUPREMACY:
         win(state, seat, "science", events)
     return pair
 
@@ -131,6 +136,14 @@ def gain_token(state: DuelState, seat: int, token: int, events: Events) -> None:
 
 
 # --- cards --------------------------------------------------------------------------------------------
+
+
+def card_shields(city: City, card: Card) -> int:
+    """The spaces ``card`` moves the pawn when ``city`` builds it (Strategy: one more for a red card)."""
+    shields = card.shields
+    if shields and card.color == RED and STRATEGY in city.progress:
+        shields += 1
+    return shields
 
 
 def construct(state: DuelState, seat: int, index: int, chained: bool, events: Events) -> None:
@@ -165,10 +178,8 @@ def construct(state: DuelState, seat: int, index: int, chained: bool, events: Ev
     guild = card.guild
     if guild is not None and guild.coins:
         gain(state, seat, guild_count(state, guild), card.id, events)
-    shields = card.shields
+    shields = card_shields(city, card)
     if shields:
-        if card.color == RED and STRATEGY in city.progress:
-            shields += 1
         move_pawn(state, seat, shields, events)
     elif card.science >= 0 and add_symbol(state, seat, card.science, events) and not is_over(state):
         offer_progress(state, seat)

@@ -4,7 +4,8 @@ The searching bots (:mod:`engine.bots.search`) reach this module by name through
 :func:`engine.bots.knowledge.playout_for`, and only ever hand it worlds drawn with ``engine.sample``
 from one seat's view, so nothing here can see more than that seat may. It skips views and action
 values: a playout move is one weighted draw over the legal moves, the weights set by the move's kind
-and card and by the :data:`MODES` strategy the playing seat follows in this playout.
+and card and by the :data:`MODES` strategy the playing seat follows in this playout, unless a move wins
+the game at once by military or scientific supremacy (:func:`winning_move`): that one is played.
 
 Moves are compact (:class:`Move`: small ints, no dicts): :func:`moves` lists a seat's legal moves as the
 rules would (``tests/engine/bots/test_playout.py`` checks them against ``legal_actions`` on many seeded
@@ -21,6 +22,7 @@ from typing import Any, NamedTuple
 from engine.api import Game
 from engine.duel.actions import affordable_wonders, apply_action, can_build
 from engine.duel.data import RESOURCES
+from engine.duel.effects import CAPITAL, SCIENCE_SUPREMACY, card_shields
 from engine.duel.game import DuelGame
 from engine.duel.material import (
     AGRICULTURE,
@@ -28,6 +30,8 @@ from engine.duel.material import (
     CARD_IDS,
     CARDS,
     GREEN,
+    LAW,
+    LAW_SYMBOL,
     MATHEMATICS,
     PHILOSOPHY,
     PURPLE,
@@ -49,6 +53,7 @@ from engine.duel.state import (
     MAUSOLEUM,
     PROGRESS,
     TURN,
+    City,
     DuelState,
 )
 
@@ -61,8 +66,11 @@ FEATURES: tuple[str, ...] = (
     "points", "blue_vp", "coins", "military_lead", "military_threat", "science_distinct",
     "science_threat", "raw_production", "manufactured_production", "choices", "chains",
     "wonders_built", "wonders_open", "progress_tokens", "yellow_cards", "red_cards", "guilds",
+    "science_last", "military_near", "winning_cards",
 )
-"""The features of one seat (:func:`features`), in order; the learned model's weights follow it."""
+"""The features of one seat (:func:`features`), in order; the learned model's weights follow it. The last
+three say how near supremacy is: one science symbol away, the pawn one or two steps from the opponent's
+capital, and face-up cards that would win at once (:func:`winning_cards`)."""
 SIGNED_FEATURES: frozenset[str] = frozenset({"wonders_open"})
 """The features whose weight training may make negative; every other one is a good (more of it never
 lowers a seat's estimate), so its weight is kept at 0 or above."""
@@ -261,15 +269,136 @@ def state_of(world: Game) -> DuelState:
     return world.state
 
 
+# --- supremacy within reach ---------------------------------------------------------------------------
+
+MOST_SHIELDS = max(max(card.shields for card in CARDS) + 1, max(w.shields for w in WONDERS))
+"""The most spaces one move can take the pawn (a red card with Strategy's extra shield, or a Wonder)."""
+
+
+class Reach(NamedTuple):
+    """How near one seat is to supremacy: the spaces the pawn still needs to the opponent's capital, the
+    seat's science symbols (a mask), whether one new symbol would win, and whether a pair would win too
+    (it takes a Progress token, and Law's symbol would be the last one)."""
+
+    spaces: int
+    symbols: int
+    last_symbol: bool
+    law_wins: bool
+
+
+def reach(state: DuelState, seat: int) -> Reach | None:
+    """How near ``seat`` is to supremacy in ``state``; ``None`` when no single move could win (the cheap
+    test before any card is looked at)."""
+    pawn = state.pawn
+    spaces = CAPITAL - pawn if seat == 0 else CAPITAL + pawn
+    symbols = state.cities[seat].science_symbols
+    last_symbol = symbols.bit_count() == SCIENCE_SUPREMACY - 1
+    if not last_symbol and spaces > MOST_SHIELDS:
+        return None
+    law_wins = last_symbol and not symbols >> LAW_SYMBOL & 1 and LAW in state.progress_board
+    return Reach(spaces, symbols, last_symbol, law_wins)
+
+
+def card_wins(city: City, near: Reach, c: int) -> bool:
+    """Whether ``city`` (at ``near``) wins by building card ``c`` (its shields, its symbol, or a pair and
+    then Law); its cost is not checked."""
+    card = CARDS[c]
+    if card.shields:
+        return card_shields(city, card) >= near.spaces
+    symbol = card.science
+    if symbol < 0 or not near.last_symbol:
+        return False
+    return not near.symbols >> symbol & 1 or near.law_wins
+
+
+def winning_turn(state: DuelState, seat: int, wonders: Sequence[int]) -> Move | None:
+    """A turn move that wins the game for ``seat`` at once, if it has one (``wonders``: the Wonders it
+    can afford): a card or Wonder whose shields reach the capital, a card with the last science symbol
+    (or with a pair while Law's symbol is the last one on the board), the Great Library offering Law as
+    the last symbol, the Mausoleum raising a winning card from the discard pile."""
+    near = reach(state, seat)
+    if near is None:
+        return None
+    city = state.cities[seat]
+    dealt = state.structure.cards
+    accessible = state.structure.accessible
+    for slot in accessible:
+        c = dealt[slot]
+        if card_wins(city, near, c) and can_build(city, c):
+            return Move(BUILD, c)
+    for w in wonders:
+        wonder = WONDERS[w]
+        if wonder.shields >= near.spaces \
+                or (wonder.great_library and near.last_symbol and not near.symbols >> LAW_SYMBOL & 1
+                    and LAW in state.progress_removed[:3]) \
+                or (wonder.mausoleum and any(card_wins(city, near, c) for c in state.discard)):
+            return Move(WONDER, dealt[accessible[0]], w)
+    return None
+
+
+def threatened_card(state: DuelState, seat: int) -> int:
+    """The one accessible card whose build would win the game at once for the opponent of ``seat`` (its
+    shields or science, paid from its coins now), which ``seat`` denies by taking it; -1 if no card
+    would, or if two or more would (no single take denies them)."""
+    opponent = 1 - seat
+    near = reach(state, opponent)
+    if near is None:
+        return -1
+    city = state.cities[opponent]
+    dealt = state.structure.cards
+    found = -1
+    for slot in state.structure.accessible:
+        c = dealt[slot]
+        if card_wins(city, near, c) and can_build(city, c):
+            if found >= 0:
+                return -1
+            found = c
+    return found
+
+
+def winning_choice(state: DuelState, seat: int) -> Move | None:
+    """A move answering a pending choice (not a turn) that wins the game for ``seat`` at once: Law as
+    the last symbol, or a winning card raised by the Mausoleum."""
+    kind = state.pending
+    if kind is PROGRESS or kind is GREAT_LIBRARY:
+        near = reach(state, seat)
+        if near is not None and near.last_symbol and not near.symbols >> LAW_SYMBOL & 1 \
+                and LAW in state.pending_options:
+            return Move(TOKEN, LAW)
+    elif kind is MAUSOLEUM:
+        near = reach(state, seat)
+        if near is not None:
+            city = state.cities[seat]
+            for c in state.pending_options:
+                if card_wins(city, near, c):
+                    return Move(MAUSOLEUM_CARD, c)
+    return None
+
+
+def winning_move(world: Game, seat: int) -> Move | None:
+    """A legal move that wins the game for ``seat`` (the seat to act) at once, if it has one."""
+    state = state_of(world)
+    if state.pending is None or seat != state.pending_seat:
+        return None
+    if state.pending is TURN:
+        return winning_turn(state, seat, affordable_wonders(state, state.cities[seat]))
+    return winning_choice(state, seat)
+
+
 def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> Move:
     """The playout policy's move for ``seat`` (the seat to act) following ``MODES[mode]``: one of
     :func:`state_moves` drawn with :func:`move_weight` (on a turn, drawn card by card without listing
-    the moves: the same draw as :func:`weighted_move` over them)."""
+    the moves: the same draw as :func:`weighted_move` over them), unless a move wins at once: then that
+    one; and on a turn where one card would win the game for the opponent, drawn among the moves that
+    take it (:func:`threatened_card`)."""
     if state.pending is not TURN:
-        return weighted_move(state_moves(state, seat), mode, rng)
+        return winning_choice(state, seat) or weighted_move(state_moves(state, seat), mode, rng)
     city = state.cities[seat]
     wonder_weights = _WONDER[mode]
     wonders = affordable_wonders(state, city)
+    win = winning_turn(state, seat, wonders)
+    if win is not None:
+        return win
     stage_weight = 0.0
     for wonder in wonders:
         stage_weight += wonder_weights[wonder]
@@ -278,7 +407,8 @@ def playout_move(state: DuelState, seat: int, mode: int, rng: random.Random) -> 
     cards = []
     builds = []
     total = 0.0
-    for slot in state.structure.accessible:
+    denied = threatened_card(state, seat)
+    for slot in state.structure.accessible if denied < 0 else (state.structure.slot_of[denied],):
         c = dealt[slot]
         build = build_weights[c] if can_build(city, c) else 0.0
         cards.append(c)
@@ -383,4 +513,27 @@ def features(world: Game, seat: int) -> list[float]:
         max(0, distinct - 3) ** 2 / 4.0, float(raw), float(manufactured), float(len(city.choices)),
         float(city.chains.bit_count()), float(built), float(open_wonders), float(len(tokens)),
         float(city.colors[YELLOW]), float(city.colors[RED]), float(guilds),
+        1.0 if distinct == SCIENCE_SUPREMACY - 1 else 0.0, float(max(0, lead - NEAR_CAPITAL)),
+        float(min(winning_cards(state, seat), 2)),
     ]
+
+
+NEAR_CAPITAL = CAPITAL - 3
+"""``military_near`` counts the pawn's spaces beyond this lead: 1 or 2 steps from the capital."""
+
+
+def winning_cards(state: DuelState, seat: int) -> int:
+    """How many face-up accessible cards would win the game at once for ``seat`` if it built them now
+    (its shields or science, paid from its coins), whoever is to play."""
+    near = reach(state, seat)
+    if near is None:
+        return 0
+    city = state.cities[seat]
+    structure = state.structure
+    dealt, face_up = structure.cards, structure.face_up
+    count = 0
+    for slot in structure.accessible:
+        c = dealt[slot]
+        if face_up[slot] and card_wins(city, near, c) and can_build(city, c):
+            count += 1
+    return count
