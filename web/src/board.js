@@ -575,17 +575,28 @@ function Moments() {
 const inGame = () => Boolean(state.code && state.table && game() && state.table.state !== "lobby" && state.view);
 
 // Messages come in bursts (a move's events, its views, seats choosing): they are all applied at once, and
-// the board is drawn once per frame, never once per message, so a slow TV does not fall behind.
+// the board is drawn once per frame, never once per message, so a slow TV does not fall behind. It is drawn
+// in a task of its own posted by the frame's callback, not inside the frame: the next frame paints what it
+// drew, so a turn's end is two tasks (drawing and fitting; painting) instead of one long one, and what
+// comes between them (a tap's message, a timer) is not held up by the whole of it.
 let paintFrame = 0;
+let paintPending = false;
+const drawAfterFrame = new MessageChannel();
+drawAfterFrame.port1.onmessage = () => {
+  if (paintPending) paintNow();
+};
 let gliding = {}; // the pieces a new view moves, played once it is drawn
 
 function paint() {
-  if (!paintFrame) paintFrame = requestAnimationFrame(paintNow);
+  if (paintPending) return;
+  paintPending = true;
+  paintFrame = requestAnimationFrame(() => drawAfterFrame.port2.postMessage(null));
 }
 
 function paintNow() {
   cancelAnimationFrame(paintFrame);
   paintFrame = 0;
+  paintPending = false;
   // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
   document.body.classList.toggle("board-page", onBoard());
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
