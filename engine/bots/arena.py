@@ -270,4 +270,3 @@ def run_arena_command(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
     return 0
-
