@@ -202,3 +202,8 @@ async def connect(start_host: Any) -> Any:
     yield make
     for client in made:
         await client.close()
+
+
+def wrong_key(key: str) -> str:
+    """``key`` with its last character changed: a near guess that is never the key itself."""
+    return key[:-1] + ("y" if key.endswith("x") else "x")

@@ -19,7 +19,7 @@ from host.app import HUB, TABLES
 from host.config import BotSettings, HostConfig
 from host.tools.phone import Phone
 
-from .conftest import WAIT, Client, host_state
+from .conftest import WAIT, Client, host_state, wrong_key
 
 GAME_WAIT = 20 * WAIT  # a hang guard for a whole game, never a timing assertion
 STAND_INS = "tests.host.botpolicies:stand_ins"
@@ -92,7 +92,7 @@ async def test_bad_bot_requests_change_nothing(start_host, connect):
     before = host_state(server.app)
     asks = [
         (stranger, {"code": code, "seat": 0, "level": "easy"}, "forbidden"),
-        (stranger, {"code": code, "seat": 0, "level": "easy", "board_key": key[:-1] + "x"}, "forbidden"),
+        (stranger, {"code": code, "seat": 0, "level": "easy", "board_key": wrong_key(key)}, "forbidden"),
         (board, {"code": code, "seat": 0, "level": "expert"}, "bad_request"),
         (board, {"code": code, "seat": 0, "level": 3}, "bad_request"),
         (board, {"code": code, "seat": 0}, "bad_request"),

@@ -12,7 +12,7 @@ from host.app import HUB
 from host.errors import HostError
 from host.pairing import GRANT_SECONDS, GRANTS_MAX, SECRET_SECONDS, Pairing
 
-from .conftest import Client, host_state, until
+from .conftest import Client, host_state, until, wrong_key
 
 PAIRING_EVENTS = ("pairing", "follow", "host_rights")
 
@@ -57,7 +57,7 @@ async def test_the_phone_that_scanned_the_tv_gets_the_boards_rights(lan_clients,
     # A stranger who never saw the TV: a guessed key, or none, gives nothing.
     stranger = await _phone(lan_clients)
     assert (await stranger.call("watch", {"code": code})) == {"ok": True, "board": False}
-    for ask in ({"host_key": key[:-1] + "x"}, {"host_key": None}, {}):
+    for ask in ({"host_key": wrong_key(key)}, {"host_key": None}, {}):
         ack = await stranger.call("release_seat", {"code": code, "seat": 0, **ask})
         assert ack["error"] == "forbidden", ack
         assert (await stranger.call("prove_host", {"code": code, **ask}))["host"] is False

@@ -9,7 +9,7 @@ import json
 import engine
 from host.app import HUB, TABLES
 
-from .conftest import host_state, until
+from .conftest import host_state, until, wrong_key
 
 DUEL_SETUP = "setup"  # the testing-only option of engine.spec("duel")
 
@@ -66,7 +66,7 @@ async def test_the_board_key_gives_the_boards_rights_and_survives_a_reload(lan_c
     assert "board_key" not in table  # never broadcast
     # Without the key a watcher is a spectator; the key in a payload is enough for a headless tool.
     spectator = await lan_clients()
-    assert (await spectator.call("watch", {"code": code, "board_key": key[:-1] + "x"}))["board"] is False
+    assert (await spectator.call("watch", {"code": code, "board_key": wrong_key(key)}))["board"] is False
     assert (await spectator.call("release_seat", {"code": code, "seat": 1}))["error"] == "forbidden"
     headless = await lan_clients()
     assert (await headless.call("release_seat", {"code": code, "seat": 1, "board_key": key}))["ok"]
