@@ -158,7 +158,7 @@ async def test_cities_team_game_on_board_and_phone(
                     continue
             if not seen["black"] and await board.locator(".classic-city .chip.c-black").count():
                 seen["black"] = True
-                mask = board.locator(".classic-city .chip.c-black .colormark .icon").first
+                mask = board.locator(".classic-city .chip.c-black .colormark").first
                 await expect(mask).to_be_visible()  # a shape, not only a colour
             if not seen["tokens"] and await board.locator(".classic-city .debt-tok").count():
                 seen["tokens"] = True

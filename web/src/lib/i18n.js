@@ -90,9 +90,15 @@ export function num(n) {
   return typeof n === "number" ? numbers.format(n) : String(n ?? "");
 }
 
+// One list formatter per language and type: making one costs more than formatting a list with it, and a
+// 7-seat board formats lists for every card it draws (their words for assistive tech).
+const listFormats = new Map();
+
 /** A list joined the language's way ("wood, clay and stone" / "wood or clay"). */
 export function list(items, type = "conjunction") {
-  return new Intl.ListFormat(current, { style: "long", type }).format(items.map(String));
+  const key = `${current}:${type}`;
+  if (!listFormats.has(key)) listFormats.set(key, new Intl.ListFormat(current, { style: "long", type }));
+  return listFormats.get(key).format(items.map(String));
 }
 
 /**

@@ -19,14 +19,25 @@ export function Icon({ name, label = "", cls = "" }) {
   return html`<span class="icon i-${name.replace(/\./g, "-")} ${cls}" ...${a11y}></span>`;
 }
 
+// The marks below are one element each where they can be (a 7-seat board draws hundreds of them, and every
+// element is styled, laid out and painted): a mark with an icon draws it in its own ::before (its i-<name>
+// class gives the glyph, base.css .res, .sci, .colormark and .mark.vp its font and size), and its number
+// is its own text. Each is an image with its words for assistive tech (role="img": what it holds is not
+// read out).
+
+/** The class that draws icon name's glyph in an element's ::before (a mark that holds its icon itself). */
+function glyph(name) {
+  return `i-${name.replace(/\./g, "-")}`;
+}
+
 /** A coin with its value printed on it ("3 coins" for assistive tech). */
 export function Coin({ n, sign = "" }) {
-  return html`<span class="mark coin" role="img" aria-label=${t("mark.coins", { n })}><span class="mark-n" aria-hidden="true">${sign}${num(n)}</span></span>`;
+  return html`<span class="mark coin" role="img" aria-label=${t("mark.coins", { n })}>${sign}${num(n)}</span>`;
 }
 
 /** Victory points: the laurel with the number. */
 export function Vp({ n }) {
-  return html`<span class="mark vp" role="img" aria-label=${t("mark.vp", { n })}><${Icon} name="vp" /><span class="mark-n" aria-hidden="true">${num(n)}</span></span>`;
+  return html`<span class="mark vp ${glyph("vp")}" role="img" aria-label=${t("mark.vp", { n })}>${num(n)}</span>`;
 }
 
 /** Shields: up to 3 drawn one by one, more as one shield with its count. */
@@ -41,18 +52,19 @@ export function Shields({ n }) {
 /** A resource in its colour; n > 1 draws it up to 3 times, more as one with its count. */
 export function Res({ res, n = 1 }) {
   const label = t("mark.res", { n, res: t(`res.${res}`) });
-  const one = html`<span class="res res-${res}"><${Icon} name=${res} /></span>`;
-  if (n <= 1) return html`<span class="mark" role="img" aria-label=${label}>${one}</span>`;
+  if (n <= 1) return html`<span class="res res-${res} ${glyph(res)}" role="img" aria-label=${label}></span>`;
+  const one = html`<span class="res res-${res} ${glyph(res)}"></span>`;
   if (n <= 3) return html`<span class="mark" role="img" aria-label=${label}>${Array.from({ length: n }, () => one)}</span>`;
   return html`<span class="mark" role="img" aria-label=${label}>${one}<span class="times" aria-hidden="true">×${num(n)}</span></span>`;
 }
 
 /** A science symbol of either game. */
 export function Science({ symbol }) {
-  return html`<span class="mark sci sci-${symbol}" role="img" aria-label=${t(`sym.${symbol}`)}><${Icon} name=${symbol === "wild" ? "science_wild" : symbol} /></span>`;
+  return html`<span class="mark sci sci-${symbol} ${glyph(symbol === "wild" ? "science_wild" : symbol)}" role="img" aria-label=${t(`sym.${symbol}`)}></span>`;
 }
 
 /** The shape that goes with a card colour (colour is never the only cue). */
 export function ColorMark({ color }) {
-  return html`<span class="colormark c-${color}"><${Icon} name=${`color.${color}`} label=${t(`color.${color}`)} /></span>`;
+  const label = t(`color.${color}`);
+  return html`<span class="colormark c-${color} ${glyph(`color.${color}`)}" role="img" aria-label=${label} title=${label}></span>`;
 }
