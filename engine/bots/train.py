@@ -1,12 +1,15 @@
 """Train the learned evaluation by self-play: ``python -m engine.bots.train --game duel --seed 1``.
 
 ``python -m engine.bots.train --game KIND [--seed S] [--games N] [--every K] [--epochs E] [--l2 X]
-[--rounds R] [--out PATH]``
+[--rounds R] [--age-starts G] [--out PATH]``
 
 Games are played to the end by the fast path's playout policy (:class:`Playout`), every seat following a
 strategy mode drawn per game (as the search's playouts do), at every table size the model serves. With
 ``--rounds R`` (Duel), R more rounds follow: games played by seats that look one move ahead with the model
-just fitted (:func:`greedy_move`), and a new fit on their positions. Every
+just fitted (:func:`greedy_move`), and a new fit on their positions. With ``--age-starts G`` (Duel), the
+stages after the first are then fitted again on the positions the search values there: the first
+position of each Age (Duel's playouts stop at the Age's end), from G games by the playout policy and G
+greedy games by the model fitted so far (:func:`self_play` with ``age_starts``). Every
 ``K``-th position of a game is kept with each seat's features and the game's outcome (each seat's share
 of the win). Per stage (Age), a softmax regression over the seats' linear scores is fitted to those
 outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised; the weights of
@@ -88,9 +91,10 @@ def greedy_move(world: Game, seat: int, model: LinearModel, playout: Playout, mo
 
 
 def self_play(kind: str, games: int, seed: int, every: int = 3,
-              model: LinearModel | None = None) -> list[Position]:
-    """Positions of ``games`` self-play games of ``kind`` (table sizes in turn), every ``every``-th kept:
-    played by the playout policy, or (``model``, sequential games only) by :func:`greedy_move`."""
+              model: LinearModel | None = None, age_starts: bool = False) -> list[Position]:
+    """Positions of ``games`` self-play games of ``kind`` (table sizes in turn), every ``every``-th kept
+    (``age_starts``: instead, the first position of each Age after the first, once the previous Age has
+    ended): played by the playout policy, or (``model``, sequential games only) by :func:`greedy_move`."""
     playout = playout_for(kind)
     sizes = TABLE_SIZES[kind]
     modes_count = len(playout.MODES)
@@ -103,6 +107,7 @@ def self_play(kind: str, games: int, seed: int, every: int = 3,
         modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(modes_count) for _ in range(seats)]
         kept: list[tuple[int, tuple[tuple[float, ...], ...]]] = []
         decisions = 0
+        stage = playout.stage(world)
         while True:
             waiting = world.waiting()
             if not waiting:
@@ -113,13 +118,16 @@ def self_play(kind: str, games: int, seed: int, every: int = 3,
             else:
                 playout.apply_move(world, seat, greedy_move(world, seat, model, playout, modes[seat], rng))
             decisions += 1
-            if decisions % every == 0 and not world.is_over():
+            if world.is_over():
+                continue
+            before, stage = stage, playout.stage(world)
+            if (stage != before) if age_starts else (decisions % every == 0):
                 rows = tuple(tuple(playout.features(world, s)) for s in range(seats))
-                kept.append((playout.stage(world), rows))
+                kept.append((stage, rows))
         outcome = playout.finished_values(world)
         if outcome is None:
             raise RuntimeError(f"self-play game {number} of {kind} did not finish")
-        positions.extend(Position(stage, rows, tuple(outcome)) for stage, rows in kept)
+        positions.extend(Position(at, rows, tuple(outcome)) for at, rows in kept)
     return positions
 
 
@@ -209,20 +217,33 @@ GREEDY_KINDS = frozenset({"duel"})
 
 
 def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150,
-          l2: float = 1e-3, rounds: int = 0) -> tuple[LinearModel, list[FitReport]]:
+          l2: float = 1e-3, rounds: int = 0, age_starts: int = 0) -> tuple[LinearModel, list[FitReport]]:
     """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit.
 
     ``rounds`` more times (sequential games only), self-play ``games`` games greedily by the model
     just fitted (:func:`greedy_move`) and fit again on those games' positions: the model then values
-    positions by how games go on between players who look a move ahead, not only by the playout policy."""
-    if rounds and kind not in GREEDY_KINDS:
-        raise ValueError(f"greedy rounds are for {sorted(GREEDY_KINDS)}, not {kind!r}")
+    positions by how games go on between players who look a move ahead, not only by the playout policy.
+
+    With ``age_starts`` (sequential games only), every stage but the first is fitted once more, on the
+    first positions of its Age only (what Duel's search values: its playouts stop at the Age's end),
+    from ``age_starts`` games by the playout policy and as many greedy games by the model so far. The
+    first stage keeps its fit (the search never values an Age I position: from the draft, playouts run
+    to the game's end)."""
+    if (rounds or age_starts) and kind not in GREEDY_KINDS:
+        raise ValueError(f"greedy rounds and Age-start fits are for {sorted(GREEDY_KINDS)}, not {kind!r}")
     model, reports = _fit(kind, self_play(kind, games, seed, every), epochs=epochs, l2=l2)
     for round_number in range(1, rounds + 1):
         positions = self_play(kind, games, derive_seed(seed, round_number), every, model=model)
         model, reports = _fit(kind, positions, epochs=epochs, l2=l2)
+    if age_starts:
+        starts = self_play(kind, age_starts, derive_seed(seed, rounds + 1), age_starts=True)
+        starts += self_play(kind, age_starts, derive_seed(seed, rounds + 2), model=model, age_starts=True)
+        refit, refit_reports = _fit(kind, [p for p in starts if p.stage > 1], epochs=epochs, l2=l2)
+        model = LinearModel(kind, model.features, {**model.stages, **refit.stages}, {})
+        reports = [r for r in reports if r.stage not in refit.stages] + refit_reports
     trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,
-               "epochs": epochs, "l2": l2, "rounds": rounds, "seats": list(TABLE_SIZES[kind]),
+               "epochs": epochs, "l2": l2, "rounds": rounds, "age_starts": age_starts,
+               "seats": list(TABLE_SIZES[kind]),
                "fit": [{"stage": r.stage, "positions": r.positions, "log_loss": round(r.log_loss, 4),
                         "top_accuracy": round(r.top_accuracy, 4)} for r in reports]}
     return LinearModel(kind, model.features, model.stages, trained), reports
@@ -256,19 +277,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=1e-3)
     parser.add_argument("--rounds", type=int, default=0,
                         help="then this many rounds of greedy self-play by the model just fitted (Duel)")
+    parser.add_argument("--age-starts", type=int, default=0,
+                        help="then refit the later Ages on their first positions, from this many playout "
+                             "and as many greedy games (Duel)")
     parser.add_argument("--out", type=Path, default=None,
                         help="where to write the model (default: engine/bots/models/KIND.json)")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.every < 1 or args.epochs < 1 or args.l2 < 0 or args.rounds < 0:
-        print("train: --games, --every and --epochs must be at least 1, --l2 and --rounds not negative",
-              file=sys.stderr)
+    if args.games < 1 or args.every < 1 or args.epochs < 1 or args.l2 < 0 or args.rounds < 0 \
+            or args.age_starts < 0:
+        print("train: --games, --every and --epochs must be at least 1, --l2, --rounds and --age-starts "
+              "not negative", file=sys.stderr)
         return 2
-    if args.rounds and args.game not in GREEDY_KINDS:
-        print(f"train: --rounds is for {', '.join(sorted(GREEDY_KINDS))}", file=sys.stderr)
+    if (args.rounds or args.age_starts) and args.game not in GREEDY_KINDS:
+        print(f"train: --rounds and --age-starts are for {', '.join(sorted(GREEDY_KINDS))}", file=sys.stderr)
         return 2
     started = time.process_time()
     model, reports = train(args.game, seed=args.seed, games=args.games, every=args.every,
-                           epochs=args.epochs, l2=args.l2, rounds=args.rounds)
+                           epochs=args.epochs, l2=args.l2, rounds=args.rounds, age_starts=args.age_starts)
     out = args.out or MODELS_DIR / f"{args.game}.json"
     out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
     for r in reports:

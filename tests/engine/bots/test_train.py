@@ -33,6 +33,46 @@ def test_greedy_rounds_are_reproducible_and_play_by_the_model() -> None:
         train("classic", seed=3, games=1, every=7, epochs=1, rounds=1)
 
 
+def test_age_start_fits_refit_the_later_ages_on_their_first_positions() -> None:
+    plain, _ = train("duel", seed=3, games=3, every=7, epochs=3)
+    first, reports = train("duel", seed=3, games=3, every=7, epochs=3, age_starts=4)
+    again, _ = train("duel", seed=3, games=3, every=7, epochs=3, age_starts=4)
+    assert first.to_dict() == again.to_dict()
+    assert first.stages[1] == plain.stages[1]  # Age I keeps its fit
+    assert first.stages[2] != plain.stages[2] and first.stages[3] != plain.stages[3]
+    assert {r.stage: r.positions for r in reports if r.stage > 1} == {2: 8, 3: 8}  # 4 + 4 games, one each
+    assert first.trained["age_starts"] == 4
+    with pytest.raises(ValueError, match="Age-start"):
+        train("classic", seed=3, games=1, every=7, epochs=1, age_starts=1)
+
+
+def test_age_start_positions_are_the_first_of_each_later_age() -> None:
+    import random
+
+    from engine.api import new_game
+    from engine.bots.knowledge import playout_for
+    from engine.bots.seeds import derive_seed
+    from engine.bots.train import BALANCED_SHARE
+
+    playout = playout_for("duel")
+    positions = self_play("duel", 3, seed=5, age_starts=True)
+    expected = []
+    for number in range(3):  # the same games, the features read when the Age number changes
+        game_seed = derive_seed(5, number)
+        rng = random.Random(game_seed)
+        game = new_game("duel", seats=2, seed=game_seed)
+        modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(len(playout.MODES)) for _ in range(2)]
+        age = game.state.age
+        while not game.is_over():
+            seat = game.waiting()[0]
+            playout.step(game, seat, modes[seat], rng)
+            if age and game.state.age != age and not game.is_over():  # not Age I after the draft
+                expected.append((game.state.age, tuple(tuple(playout.features(game, s)) for s in (0, 1))))
+            age = game.state.age
+    assert [(p.stage, p.rows) for p in positions] == expected
+    assert {p.stage for p in positions} == {2, 3}
+
+
 def test_a_greedy_move_is_the_best_looking_one_when_one_stands_out() -> None:
     import random
 
