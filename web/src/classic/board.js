@@ -19,12 +19,17 @@ const LOG_LINES = 12; // the log's place holds a dozen lines at every size of th
 // The size levels of the cities (classic.css: data-fit on the ring), each with roughly how large it draws
 // them (its --fs; level 4 packs the icons closer): lib/fit.js guesses from these where to start measuring.
 const FIT_SCALES = [1.6, 1.4, 1.2, 1, 0.96, 0.92, 0.84];
+// Two rows of a city's cards (a chip and the gap under it, ~1.65em at levels 0-3; an Age adds one or two),
+// in the city's type: what a city that needs a smaller level keeps free there, so the ring does not step
+// down again a few cards later (lib/fit.js); level 4 draws the type as large as 3, its icons packed closer.
+const FIT_HEADROOM = "3.4em";
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
 /** The cities' shared size level (classic.css: data-fit on the ring); each city has its own grid cell, so
- * other levels are tried on copies of the cities (lib/fit.js). */
+ * other levels are tried on copies of the cities (lib/fit.js), and a city that needs a smaller one keeps
+ * a row free there. */
 function fitRing(ring) {
-  fitGroup(ring, ".classic-city", FIT_SCALES.length, null, { apart: true, scales: FIT_SCALES });
+  fitGroup(ring, ".classic-city", FIT_SCALES.length, null, { apart: true, scales: FIT_SCALES, headroom: FIT_HEADROOM });
 }
 
 // The end screen takes a column beside the ring: the ring's width then over its width during the game, as
