@@ -19,10 +19,11 @@ const LOG_LINES = 12; // the log's place holds a dozen lines at every size of th
 // The size levels of the cities (classic.css: data-fit on the ring), each with roughly how large it draws
 // them (its --fs; level 4 packs the icons closer): lib/fit.js guesses from these where to start measuring.
 const FIT_SCALES = [1.6, 1.4, 1.2, 1, 0.96, 0.92, 0.84];
-// Two rows of a city's cards (a chip and the gap under it, ~1.65em at levels 0-3; an Age adds one or two),
-// in the city's type: what a city that needs a smaller level keeps free there, so the ring does not step
-// down again a few cards later (lib/fit.js); level 4 draws the type as large as 3, its icons packed closer.
-const FIT_HEADROOM = "3.4em";
+// Three rows of a city's cards (a chip and the gap under it, ~1.65em at levels 0-3: about what an Age and
+// its battles add), in the city's type: what a city that needs a smaller level keeps free there, so the
+// ring steps down about once a game instead of two or three times (lib/fit.js); level 4 draws the type as
+// large as 3, its icons packed closer.
+const FIT_HEADROOM = "5em";
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
 /** The cities' shared size level (classic.css: data-fit on the ring); each city has its own grid cell, so

@@ -105,9 +105,9 @@ function PlayerList({ rows, columns }) {
 const END_FIT_LEVELS = 4; // the end screen's type sizes (board.css: data-fit on .end-screen)
 // The level an end screen starts from, by its columns and the window: the last one found (each level
 // tried restyles and lays out the screen and the cities beside it, whose width its own sets); before
-// any, the second, which the 7-seat 1080p end goes past in one step (fewer seats: one step back).
+// any, the first (a 7-seat 1080p end takes the first or the second).
 const endLevels = {};
-const END_FIRST_LEVEL = 1;
+const END_FIRST_LEVEL = 0;
 
 /** What the end screen holds and its room (a moment's banner under it takes some for a while), read at
  * the level it shows: unchanged, the level found stays (the board draws again for other reasons). The
@@ -127,7 +127,7 @@ function endKey(screen) {
 export function fitEnd(screen) {
   const pad = screen.querySelector(".end-pad");
   const fits = (level) => {
-    screen.dataset.fit = String(level);
+    if (screen.dataset.fit !== String(level)) screen.dataset.fit = String(level);
     return !overflowing(screen) && !(pad && overflowing(pad));
   };
   const columns = `${screen.querySelector("[data-columns]")?.dataset.columns}:${innerWidth}x${innerHeight}`;
