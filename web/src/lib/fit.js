@@ -15,9 +15,9 @@
 // - the next larger level is tried again only once every box cut off there has changed, and once the group
 //   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once);
 // - with `headroom` (the ring, whose cities only grow during a game), a smaller level is chosen so that the
-//   boxes that needed it hold a row more (one level further when they would not), and a larger level is
-//   taken only when every box holds a row more there: the group changes its level about half as often, and
-//   never goes back and forth.
+//   boxes that needed it keep that much room free (one level further when they would not), and a larger
+//   level is taken only when every box keeps it there: the group changes its level less often, and never
+//   goes back and forth.
 // A new size of the group (the window, the header, the language, the end screen) measures the level shown
 // first and searches the smaller ones only when something is cut off there: by halves, or, for boxes in
 // places of their own with known type scales, from the level that the box running over the most fits at
@@ -83,8 +83,8 @@ class Fitting {
    * sets the right one at the end). Apart: copies of them with their places (their ancestors up to the
    * group) in a copy of the group at that level, laid out out of sight where the group is (a probe); the
    * copies are still (base.css .fit-probe: a card that glows in grows for a moment, and is not cut off
-   * for that). `spare`: each copy must also hold a row more (an empty block of the `headroom` height at
-   * its end). */
+   * for that). `spare`: each copy must also keep the headroom free (an empty block of that height at its
+   * end). */
   cutAt(indices, level, spare = false) {
     const { group, boxes } = this;
     if (!indices.length) return [];
@@ -221,8 +221,8 @@ class Fitting {
       cutHere = this.cutAt(cutAbove, level);
     }
     if (this.headroom && this.apart && level > shown && level < levels - 1) {
-      // The boxes that needed a smaller level hold a row more there, or the group goes one further (the
-      // level above then counts as cut off for them: tryLarger asks for the same room).
+      // The boxes that needed a smaller level keep the headroom free there, or the group goes one further
+      // (the level above then counts as cut off for them: tryLarger asks for the same room).
       const tight = this.cutAt(cut, level, true);
       if (tight.length) return { level: level + 1, larger: this.learnt(cut, tight) };
     }
