@@ -3,8 +3,8 @@ crowded age III), the 2-player Free City, and Cities (7 seats late in age III, 6
 of text at 18/22 px and more, nothing outside the screen or cut off, every face-up card showing its effect
 without hover, a one-line header, the cities in seating order with each neighbour beside its city and the
 printed arrows pointing at it, at the largest size at which none is cut off or, at most, the largest at which
-each has room for three more rows of cards (a ring that steps down keeps that room); the same board at 1280×720
-and 4K; axe-core on the board and a phone.
+each has room for three more rows of cards (a ring that steps down keeps room for what the Age will add); the
+same board at 1280×720 and 4K; axe-core on the board and a phone.
 
 Run ``pytest tests/web/test_layout.py -s`` to see the measured shares."""
 
