@@ -19,12 +19,27 @@ const LOG_LINES = 12; // the log's place holds a dozen lines at every size of th
 // The size levels of the cities (classic.css: data-fit on the ring), each with roughly how large it draws
 // them (its --fs; level 4 packs the icons closer): lib/fit.js guesses from these where to start measuring.
 const FIT_SCALES = [1.6, 1.4, 1.2, 1, 0.96, 0.92, 0.84];
+// What a city that needs a smaller level keeps free there (lib/fit.js headroom), so the ring steps down
+// about once a game instead of two or three times: the rows of cards still to come in the Age, at most
+// three (a row: a chip and the gap under it, ~1.65em of the city's type at levels 0-3; each turn adds a
+// card, about a third of a row, and the battles at the end of Ages I and II about a row).
+const FIT_ROW_EM = 1.65;
+const FIT_MAX_ROWS = 3;
+
+/** The rows of cards a city may still gain in this Age (lib/fit.js headroom, in em): none once it is over. */
+export function ringHeadroom(view) {
+  if (view.phase === "over") return null;
+  const turnsLeft = Math.max(0, turnsPerAge(view) - (view.turn ?? 1) + 1);
+  const rows = Math.min(FIT_MAX_ROWS, turnsLeft / 3 + (view.age < 3 ? 1 : 0));
+  return rows > 0 ? `${(rows * FIT_ROW_EM).toFixed(2)}em` : null;
+}
 const ARROWS = { "1,0": "→", "-1,0": "←", "0,1": "↓", "0,-1": "↑", "1,1": "↘", "-1,1": "↙", "1,-1": "↗", "-1,-1": "↖" };
 
 /** The cities' shared size level (classic.css: data-fit on the ring); each city has its own grid cell, so
- * other levels are tried on copies of the cities (lib/fit.js). */
-function fitRing(ring) {
-  fitGroup(ring, ".classic-city", FIT_SCALES.length, null, { apart: true, scales: FIT_SCALES });
+ * other levels are tried on copies of the cities (lib/fit.js), and a city that needs a smaller one keeps
+ * `headroom` free there (ringHeadroom). */
+function fitRing(ring, headroom = null) {
+  fitGroup(ring, ".classic-city", FIT_SCALES.length, null, { apart: true, scales: FIT_SCALES, headroom });
 }
 
 // The end screen takes a column beside the ring: the ring's width then over its width during the game, as
@@ -137,7 +152,8 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const { cols, places, logPlace } = ringPlaces(cities.length);
   const over = view.phase === "over" && view.result;
   const gridCols = logPlace ? cols : cols + 1;
-  const ring = useFitted(fitRing);
+  const headroom = ringHeadroom(view);
+  const ring = useFitted((element) => fitRing(element, headroom));
   const gameWidth = useRef(0); // the ring's width before the end (while the end's first frame is drawn)
   const wasOver = useRef(Boolean(over));
   if (over && !wasOver.current && ring.current) gameWidth.current = guessEndLevel(ring.current, cities.length);

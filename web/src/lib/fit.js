@@ -13,7 +13,11 @@
 // - a box in motion (a card glowing in grows for a moment, a card glides in from afar) is measured as it
 //   will rest: its animations are set to their end for the measurement and put back (never copied);
 // - the next larger level is tried again only once every box cut off there has changed, and once the group
-//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once).
+//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once);
+// - with `headroom` (the ring, whose cities only grow during a game), a smaller level is chosen so that the
+//   boxes that needed it keep that much room free (one level further when they would not), and a larger
+//   level is taken only when every box keeps it there: the group changes its level less often, and never
+//   goes back and forth.
 // A new size of the group (the window, the header, the language, the end screen) measures the level shown
 // first and searches the smaller ones only when something is cut off there: by halves, or, for boxes in
 // places of their own with known type scales, from the level that the box running over the most fits at
@@ -71,16 +75,17 @@ class FitMemory {
 /** One fitting of a group: its boxes now, what each holds, and how other levels are measured (`apart`:
  * on copies of the boxes, each box having its own place whatever the others hold; else in place). */
 class Fitting {
-  constructor(group, boxes, apart, scales = null) {
-    Object.assign(this, { group, boxes, apart, scales, keys: boxes.map(boxKey), all: boxes.map((_, i) => i), rect: null });
+  constructor(group, boxes, apart, scales = null, headroom = null) {
+    Object.assign(this, { group, boxes, apart, scales, headroom, keys: boxes.map(boxKey), all: boxes.map((_, i) => i), rect: null });
   }
 
   /** Which of the boxes at indices are cut off at level. In place, the group takes that level (fitGroup
    * sets the right one at the end). Apart: copies of them with their places (their ancestors up to the
    * group) in a copy of the group at that level, laid out out of sight where the group is (a probe); the
    * copies are still (base.css .fit-probe: a card that glows in grows for a moment, and is not cut off
-   * for that). */
-  cutAt(indices, level) {
+   * for that). `spare`: each copy must also keep the headroom free (an empty block of that height at its
+   * end). */
+  cutAt(indices, level, spare = false) {
     const { group, boxes } = this;
     if (!indices.length) return [];
     if (!this.apart) {
@@ -99,6 +104,11 @@ class Fitting {
     });
     const copies = indices.map((i) => {
       const copy = boxes[i].cloneNode(true);
+      if (spare) {
+        const room = document.createElement("div");
+        Object.assign(room.style, { height: this.headroom, flex: "none" });
+        copy.appendChild(room);
+      }
       let placed = copy;
       for (let el = boxes[i].parentElement; el && el !== group; el = el.parentElement) {
         const outer = el.cloneNode(false);
@@ -210,6 +220,12 @@ class Fitting {
       [cutAbove, level] = [cutHere, level + 1];
       cutHere = this.cutAt(cutAbove, level);
     }
+    if (this.headroom && this.apart && level > shown && level < levels - 1) {
+      // The boxes that needed a smaller level keep the headroom free there, or the group goes one further
+      // (the level above then counts as cut off for them: tryLarger asks for the same room).
+      const tight = this.cutAt(cut, level, true);
+      if (tight.length) return { level: level + 1, larger: this.learnt(cut, tight) };
+    }
     return { level, larger: level === shown ? memory.larger : this.learnt(all, cutAbove) };
   }
 
@@ -233,8 +249,9 @@ class Fitting {
     const unknown = all.filter((i) => !known[i]);
     const former = unknown.filter((i) => memory.larger?.[i]?.cut);
     const rest = unknown.filter((i) => !memory.larger?.[i]?.cut);
-    let over = this.cutAt(former, shown - 1);
-    if (!over.length) over = this.cutAt(rest, shown - 1);
+    const spare = Boolean(this.headroom);
+    let over = this.cutAt(former, shown - 1, spare);
+    if (!over.length) over = this.cutAt(rest, shown - 1, spare);
     if (over.length) {
       const now = this.learnt(over.some((i) => former.includes(i)) ? former : unknown, over);
       return { level: shown, larger: all.map((i) => now[i] || known[i]) };
@@ -242,7 +259,7 @@ class Fitting {
     let level = shown - 1;
     let above = null;
     while (level > 0 && !above) {
-      const cutThere = this.cutAt(all, level - 1);
+      const cutThere = this.cutAt(all, level - 1, spare);
       if (cutThere.length) above = this.learnt(all, cutThere);
       else level -= 1;
     }
@@ -287,11 +304,13 @@ const CALM_MAX_MS = 8000;
  * set at once (nothing is ever shown cut off); a larger one that may fit now is tried once the group is
  * calm and the page idle, unless `now`. `apart`: each box has its own place whatever the others hold (the ring's cells),
  * so other levels are tried on copies of the boxes instead of on the group itself. `scales`: roughly how large
- * each level draws the type (a guess to start from, never trusted without a measurement). */
-export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false, scales = null } = {}) {
+ * each level draws the type (a guess to start from, never trusted without a measurement). `headroom` (with
+ * `apart`; a CSS length, such as a row of the boxes' content): the room a box that needed a smaller level
+ * keeps there, and that every box needs for a larger one (Fitting.refit, tryLarger). */
+export function fitGroup(group, boxSelector, levels, partSelector = null, { apart = false, now = false, scales = null, headroom = null } = {}) {
   const boxes = boxSelector ? [...group.querySelectorAll(boxSelector)] : [group];
   if (partSelector) boxes.push(...group.querySelectorAll(partSelector));
-  const fitting = new Fitting(group, boxes, apart && Boolean(boxSelector) && !partSelector, scales);
+  const fitting = new Fitting(group, boxes, apart && Boolean(boxSelector) && !partSelector, scales, headroom);
   const size = fitSize(group);
   const memory = group.__fit;
   const shown = Number(group.dataset.fit);
@@ -306,7 +325,7 @@ export function fitGroup(group, boxSelector, levels, partSelector = null, { apar
   if (found) keep(found);
   if (fitting.largerMayFit(group.__fit)) {
     if (now) keep(fitting.tryLarger(group.__fit));
-    else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true, scales }), found !== null);
+    else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true, scales, headroom }), found !== null);
   }
   return group.__fit.level;
 }

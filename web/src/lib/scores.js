@@ -103,26 +103,48 @@ function PlayerList({ rows, columns }) {
 }
 
 const END_FIT_LEVELS = 4; // the end screen's type sizes (board.css: data-fit on .end-screen)
+// The level an end screen starts from, by its columns and the window: the last one found (each level
+// tried restyles and lays out the screen and the cities beside it, whose width its own sets); before
+// any, the first (a 7-seat 1080p end takes the first or the second).
+const endLevels = {};
+const END_FIRST_LEVEL = 0;
+
+/** What the end screen holds and its room (a moment's banner under it takes some for a while), read at
+ * the level it shows: unchanged, the level found stays (the board draws again for other reasons). The
+ * chart is not counted: its place is the grid's (board.css, classic.css: a row with a fixed minimum that
+ * takes the rest), whatever it holds, so the chart that arrives after the end is drawn (it is fetched)
+ * does not try the levels again. */
+function endKey(screen) {
+  const room = `${screen.clientWidth}x${screen.clientHeight}:${document.documentElement.lang}`;
+  const parts = [...screen.children].filter((part) => !part.classList.contains("end-chart"));
+  return `${room}:${parts.map((part) => `${part.getElementsByTagName("*").length}:${part.textContent}`).join("|")}`;
+}
 
 /** The end screen's size level: the largest at which neither it nor its pad is cut off (a long name, a
  * long word in a language, the rows of Cities), the last one when none fits. Runs when it is drawn (once
- * or twice a game) and when the window changes size. */
+ * or twice a game) and when the window changes size: from the level shown (a new screen: the last one
+ * found for as many columns and this window), down while something is cut off, else up while nothing is. */
 export function fitEnd(screen) {
   const pad = screen.querySelector(".end-pad");
-  // What it holds and its room (a moment's banner under it takes some for a while): unchanged, the level
-  // found stays (the board draws again for other reasons). The chart is not counted: its place is the
-  // grid's (board.css, classic.css: a row with a fixed minimum that takes the rest), whatever it holds, so
-  // the chart that arrives after the end is drawn (it is fetched) does not try every level again.
-  const room = `${screen.clientWidth}x${screen.clientHeight}:${document.documentElement.lang}`;
-  const parts = [...screen.children].filter((part) => !part.classList.contains("end-chart"));
-  const key = `${room}:${parts.map((part) => `${part.getElementsByTagName("*").length}:${part.textContent}`).join("|")}`;
-  if (screen.__fitKey === key) return Number(screen.dataset.fit);
-  screen.__fitKey = key;
-  for (let level = 0; level < END_FIT_LEVELS; level += 1) {
-    screen.dataset.fit = String(level);
-    if (!overflowing(screen) && !(pad && overflowing(pad))) return level;
+  const fits = (level) => {
+    if (screen.dataset.fit !== String(level)) screen.dataset.fit = String(level);
+    return !overflowing(screen) && !(pad && overflowing(pad));
+  };
+  const columns = `${screen.querySelector("[data-columns]")?.dataset.columns}:${innerWidth}x${innerHeight}`;
+  const shown = Number(screen.dataset.fit);
+  if (!(shown >= 0 && shown < END_FIT_LEVELS)) screen.dataset.fit = String(endLevels[columns] ?? END_FIRST_LEVEL);
+  else if (screen.__fitKey === endKey(screen)) return shown;
+  let level = Number(screen.dataset.fit);
+  if (fits(level)) {
+    while (level > 0 && fits(level - 1)) level -= 1;
+  } else if (level < END_FIT_LEVELS - 1) {
+    level += 1;
+    while (level < END_FIT_LEVELS - 1 && !fits(level)) level += 1;
   }
-  return END_FIT_LEVELS - 1;
+  if (screen.dataset.fit !== String(level)) screen.dataset.fit = String(level);
+  screen.__fitKey = endKey(screen); // the room at the level found: the frame lays it out anyway
+  endLevels[columns] = level;
+  return level;
 }
 
 /**
