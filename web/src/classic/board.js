@@ -153,7 +153,7 @@ export function ClassicBoard({ table, view, names, log, error, handlers, fresh =
   const over = view.phase === "over" && view.result;
   const gridCols = logPlace ? cols : cols + 1;
   const headroom = ringHeadroom(view);
-  const ring = useFitted((element) => fitRing(element, headroom));
+  const ring = useFitted((element) => fitRing(element, headroom), { later: true });
   const gameWidth = useRef(0); // the ring's width before the end (while the end's first frame is drawn)
   const wasOver = useRef(Boolean(over));
   if (over && !wasOver.current && ring.current) gameWidth.current = guessEndLevel(ring.current, cities.length);

@@ -116,6 +116,18 @@ const STAT_FIELDS = ["coins", "shields", "military", "debt", "diplomacy", "skips
 /** A city's coins, shields and tokens (drawn again only when one of them or the words change). */
 const CityStats = memoized(CityStatsNow, (a, b) => STAT_FIELDS.every((key) => a.city[key] === b.city[key]), wordsKey);
 
+/** A city's neighbours, each with the arrow toward their city on the screen. */
+function NeighboursNow({ left, right, leftName, rightName, arrows }) {
+  return html`<footer class="neighbours">
+      <span class="nb" data-side="left" data-neighbour=${left}><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: leftName })}</span>
+      <span class="nb" data-side="right" data-neighbour=${right}>${t("classic.neighbour.right", { name: rightName })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>
+    </footer>`;
+}
+
+/** A city's neighbours (drawn again only when they, their names, the arrows or the words change). */
+const Neighbours = memoized(NeighboursNow, (a, b) => a.left === b.left && a.right === b.right && a.leftName === b.leftName
+  && a.rightName === b.rightName && a.arrows.left === b.arrows.left && a.arrows.right === b.arrows.right, wordsKey);
+
 /** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
 export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, teams = null, extra = null }) {
   const groups = {};
@@ -138,9 +150,6 @@ export function ClassicCity({ city, name, names = [], status = "", away = false,
     <div class="city-cards">${COLOR_ORDER.filter((c) => groups[c]).map((color) => (groupGoods && GOODS.includes(color)
       ? html`<${GoodsChip} key=${color} color=${color} cards=${groups[color]} fresh=${groups[color].some((card) => fresh.has(card))} />`
       : groups[color].map((card, i) => html`<${CardChip} key=${`${card}.${i}`} id=${card} onOpen=${onOpen} fresh=${fresh.has(card)} />`)))}</div>
-    ${arrows ? html`<footer class="neighbours">
-      <span class="nb" data-side="left" data-neighbour=${city.left}><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: names[city.left] })}</span>
-      <span class="nb" data-side="right" data-neighbour=${city.right}>${t("classic.neighbour.right", { name: names[city.right] })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>
-    </footer>` : null}
+    ${arrows ? html`<${Neighbours} left=${city.left} right=${city.right} leftName=${names[city.left]} rightName=${names[city.right]} arrows=${arrows} />` : null}
   </section>`;
 }

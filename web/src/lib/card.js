@@ -22,8 +22,18 @@ export function costText(cost) {
   return parts.length ? t("cost.is", { cost: parts.join(", ") }) : t("cost.free");
 }
 
-/** What a card is, in words, for assistive tech and the zoomed view. */
+let labels = { words: null, byId: new Map() }; // cardLabel's answers in the words they were made in
+
+/** What a card is, in words, for assistive tech and the zoomed view (each card's worked out once in the
+ * same words: a 7-seat board labels every built card it draws). */
 export function cardLabel(id) {
+  const words = wordsKey();
+  if (labels.words !== words) labels = { words, byId: new Map() };
+  if (!labels.byId.has(id)) labels.byId.set(id, describeCard(id));
+  return labels.byId.get(id);
+}
+
+function describeCard(id) {
   const e = entry(id);
   const color = e.color ? t(`color.${e.color}`) : "";
   return [nameOf(id), color, effectText(e.effects)].filter(Boolean).join(" — ");
@@ -87,13 +97,21 @@ export function CardIcon({ id }) {
   return e.color ? html`<${ColorMark} color=${e.color} />` : html`<${Icon} name="discard" />`;
 }
 
+/** What a chip shows of its card: the colour's shape, the effect's icons, the name. */
+function ChipBodyNow({ id }) {
+  const e = entry(id);
+  return html`${e.color ? html`<${ColorMark} color=${e.color} />` : null}<${EffectRow} effects=${e.effects} /><span class="chip-name">${nameOf(id)}</span>`;
+}
+
+/** What a chip shows of its card, drawn again only when the card or the words change: a chip's glow
+ * coming or going redraws the chip's own element alone (seven chips at every turn's end). */
+const ChipBody = memoized(ChipBodyNow, (a, b) => a.id === b.id, wordsKey);
+
 /** A card as a one-line chip (a built card in a city: colour shape, effect icons, name). */
 function CardChipNow({ id, onOpen = null, fresh = false }) {
-  const e = entry(id);
-  const cls = `chip c-${e.color || "none"} ${fresh ? "fresh" : ""}`;
-  const body = html`${e.color ? html`<${ColorMark} color=${e.color} />` : null}<${EffectRow} effects=${e.effects} /><span class="chip-name">${nameOf(id)}</span>`;
-  if (onOpen) return html`<button type="button" class=${cls} data-card=${id} onClick=${() => onOpen(id)}>${body}</button>`;
-  return html`<div class=${cls} data-card=${id} role="group" aria-label=${cardLabel(id)}>${body}</div>`;
+  const cls = `chip c-${entry(id).color || "none"} ${fresh ? "fresh" : ""}`;
+  if (onOpen) return html`<button type="button" class=${cls} data-card=${id} onClick=${() => onOpen(id)}><${ChipBody} id=${id} /></button>`;
+  return html`<div class=${cls} data-card=${id} role="group" aria-label=${cardLabel(id)}><${ChipBody} id=${id} /></div>`;
 }
 
 /** A card as a one-line chip (a built card in a city: colour shape, effect icons, name); drawn again only

@@ -358,14 +358,57 @@ export function markTooWide(root, selector, cls) {
   root.__wideKey = { ...root.__wideKey, [selector]: keyOf() };
 }
 
+// Fitting after a render, in a task of its own: the style and layout that measuring needs are then not
+// part of the task that drew (on a TV stick a turn's end was one long task of drawing seven cities and
+// laying them out, then the frame painting them; now it is three shorter ones). The task is posted at the
+// scheduler's user-blocking priority, which Chromium mostly runs ahead of a frame that is due (a posted
+// message mostly waited behind it: traced at CPU x4); should the next frame still come first, its animation frame callbacks
+// fit the group before it is laid out and painted: no frame is ever painted between a drawing and its
+// fitting, so no box is shown cut off.
+const fitQueue = [];
+let fitFrame = 0;
+let fitChannel = null;
+
+function runQueuedFits() {
+  cancelAnimationFrame(fitFrame);
+  fitFrame = 0;
+  for (const fn of fitQueue.splice(0)) fn();
+}
+
+/** Runs fn once, in a task of its own just after this one or before the next frame, whichever is first. */
+export function beforeNextFrame(fn) {
+  fitQueue.push(fn);
+  if (fitQueue.length > 1) return;
+  if (window.scheduler?.postTask) window.scheduler.postTask(runQueuedFits, { priority: "user-blocking" });
+  else {
+    if (!fitChannel) {
+      fitChannel = new MessageChannel();
+      fitChannel.port1.onmessage = runQueuedFits; // (a task after the frame ran the queue finds it empty)
+    }
+    fitChannel.port2.postMessage(null);
+  }
+  fitFrame = requestAnimationFrame(runQueuedFits);
+}
+
 /** A ref for an element that fit(element) adjusts after every render and whenever its own box changes
- * size (the window, or a band that comes or goes beside it, such as a replay's revealed hands). */
-export function useFitted(fit) {
+ * size (the window, or a band that comes or goes beside it, such as a replay's revealed hands). `later`:
+ * the render's fitting runs in a task of its own before the next frame (beforeNextFrame), once for the
+ * renders before it. */
+export function useFitted(fit, { later = false } = {}) {
   const ref = useRef(null);
   const latest = useRef(fit);
+  const queued = useRef(false);
   latest.current = fit;
   useLayoutEffect(() => {
-    if (ref.current) fit(ref.current);
+    if (!ref.current) return;
+    if (!later) fit(ref.current);
+    else if (!queued.current) {
+      queued.current = true;
+      beforeNextFrame(() => {
+        queued.current = false;
+        if (ref.current?.isConnected) latest.current(ref.current);
+      });
+    }
   });
   useLayoutEffect(() => {
     const element = ref.current;

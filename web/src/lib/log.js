@@ -1,7 +1,7 @@
 // The game log: every public event as a line with icons and names, newest on top. The TV shows the last
 // few; a phone scrolls the whole history. Each game turns its engine events into entries
 // {id, seat, icons: [vnode], text} (see the games' log.js).
-import { Component, html } from "./html.js";
+import { Component, html, memoized } from "./html.js";
 import { wordsKey } from "./catalog.js";
 import { t } from "./i18n.js";
 import { Icon } from "./icons.js";
@@ -58,15 +58,24 @@ function ByTag({ by }) {
   return html`<span class="log-by" data-by=${by}><${Icon} name=${BY_ICONS[by]} />${t(`log.by.${by}`)}</span>`;
 }
 
-/** The entries, newest first; limit keeps the last few (the TV). */
+/** One line of the log. */
+function LogLineNow({ entry }) {
+  return html`<li class="log-entry ${entry.cls || ""}" data-type=${entry.type}
+    style=${entry.seat !== null && entry.seat !== undefined ? `--seat: ${seatColor(entry.seat)}` : ""}>
+    <span class="log-icons">${entry.icons}</span><span class="log-text">${entry.text}</span><${ByTag} by=${entry.by} /></li>`;
+}
+
+/** One line of the log, drawn once (entries are never changed in place: the log is described anew, with
+ * new entries, when the language or the names change). */
+const LogLine = memoized(LogLineNow, (a, b) => a.entry === b.entry, wordsKey);
+
+/** The entries, newest first; limit keeps the last few (the TV). A new line draws that line alone. */
 function LogListNow({ entries, limit = 0, cls = "" }) {
   const shown = [...(entries || [])].reverse().slice(0, limit || undefined);
   return html`<section class="log ${cls}" aria-label=${t("log.title")}>
     <h2 class="log-title">${t("log.title")}</h2>
     ${shown.length
-      ? html`<ol class="log-list">${shown.map((entry) => html`<li key=${entry.id} class="log-entry ${entry.cls || ""}" data-type=${entry.type}
-            style=${entry.seat !== null && entry.seat !== undefined ? `--seat: ${seatColor(entry.seat)}` : ""}>
-            <span class="log-icons">${entry.icons}</span><span class="log-text">${entry.text}</span><${ByTag} by=${entry.by} /></li>`)}</ol>`
+      ? html`<ol class="log-list">${shown.map((entry) => html`<${LogLine} key=${entry.id} entry=${entry} />`)}</ol>`
       : html`<p class="log-empty">${t("log.empty")}</p>`}
   </section>`;
 }
