@@ -13,6 +13,7 @@ import pytest
 WORKERS_PER_CORE = 2
 
 
+@pytest.hookimpl(optionalhook=True)  # a run without xdist (-p no:xdist) does not know the hook
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     """Workers for ``-n auto``: WORKERS_PER_CORE per usable core (PYTEST_XDIST_AUTO_NUM_WORKERS overrides)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
