@@ -73,7 +73,8 @@ chromium:
 run: setup
 	@$(PY) -m host --port $(PORT) $(HOST_ARGS)
 
-# The tests run on every core (pytest-xdist), a module's tests together (they share its fixtures).
+# The tests run on every core (pytest-xdist; `-n auto` starts two workers a core, tests/conftest.py), a
+# module's tests together (they share its fixtures).
 test: setup chromium
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest -n auto --dist loadscope

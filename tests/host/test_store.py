@@ -18,6 +18,7 @@ from pathlib import Path
 import msgpack
 from socketio import packet
 
+from host.__main__ import SHUTDOWN_TIMEOUT
 from host.app import HUB, STORE, TABLES, create_app
 from host.store import DB_NAME
 from host.tools import phone
@@ -175,7 +176,9 @@ async def test_a_full_disk_refuses_the_move_changes_nothing_and_loses_nothing(tm
 
 async def test_shutdown_while_sockets_go_away_never_crashes_and_folds_the_wal(aiohttp_server, data_dir):
     app = create_app(data_dir)
-    srv = await aiohttp_server(app, host="127.0.0.1", port=0)
+    # The host's own bound on connections that are still open at shutdown (the test server's default is a
+    # minute: the two sockets the host no longer lists would hold it until their pings time out).
+    srv = await aiohttp_server(app, host="127.0.0.1", port=0, shutdown_timeout=SHUTDOWN_TIMEOUT)
     url = f"http://127.0.0.1:{srv.port}"
     clients = [await Client(url).connect() for _ in range(3)]
     code = (await clients[0].call("create_table", {"game": "duel"}))["code"]

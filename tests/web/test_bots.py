@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 import socketio
 from aiohttp import web
 from playwright.async_api import Browser, Page, expect
@@ -18,7 +19,7 @@ from playwright.async_api import Browser, Page, expect
 from host.app import create_app
 from host.config import BotSettings, HostConfig
 from host.tools.phone import call, new_client
-from tests.web.conftest import FIRST_SEED, WEB_DIST
+from tests.web.conftest import FIRST_SEED, LOOP, WEB_DIST
 from tests.web.measure import axe_violations, overflows, sideways
 from tests.web.pages import couch, join_phones, shot, tap_first_action
 
@@ -28,7 +29,7 @@ TAKEOVER_AFTER = 2.0  # seconds a phone is away before the board may hand its se
 SHORT_CLOCK = 2  # seconds per decision for the clock test (the host's minimum is lowered for it)
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope=LOOP)
 async def bot_host_url(tmp_path: Path) -> AsyncIterator[str]:
     """The real host with bots paced briefly, a short take-over delay and clocks from 1 s."""
     if not (WEB_DIST / "board.js").is_file():

@@ -13,13 +13,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from aiohttp import web
 from playwright.async_api import Browser, Page, expect
 
 from engine.bots.coach import REASON_PRIORITY
 from host.app import create_app
 from host.config import BotSettings, HostConfig
-from tests.web.conftest import FIRST_SEED, WEB_DIST
+from tests.web.conftest import FIRST_SEED, LOOP, WEB_DIST
 from tests.web.measure import sideways
 from tests.web.pages import PHONE_390, couch, join_phones, shot, tap_first_action
 from tests.web.test_bots import set_bot
@@ -43,7 +44,7 @@ def test_every_reason_code_the_engine_can_return_has_a_string_in_every_language(
         assert set(re.findall(r"\{(\w+)\}", strings["notice.bot_reason"])) == {"name", "reason"}, lang
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope=LOOP)
 async def coach_host_url(tmp_path: Path) -> AsyncIterator[str]:
     """The real host with a brief coach (0.3 CPU-s a hint) and briefly paced bots in one worker."""
     if not (WEB_DIST / "board.js").is_file():

@@ -10,14 +10,14 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+import pytest_asyncio
 from aiohttp import web
 from playwright.async_api import Browser, Page
 
 from host.app import create_app
 from host.config import BotSettings, HostConfig
 from host.tools.phone import new_client
-from tests.web.conftest import FIRST_SEED
+from tests.web.conftest import FIRST_SEED, LOOP
 from tests.web.pages import shot
 from tests.web.scene import advance, scene
 
@@ -37,7 +37,7 @@ BOXES = """([kept, overlays]) => {
 }"""
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope=LOOP)
 async def tv_host_url(tmp_path: Path) -> AsyncIterator[str]:
     """The real host, where an away phone's seat may be handed to a bot at once (for the toasts)."""
     config = HostConfig(bots=BotSettings(takeover_after_seconds=0.0))

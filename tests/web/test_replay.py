@@ -12,13 +12,13 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import pytest
+import pytest_asyncio
 from aiohttp import web
 from playwright.async_api import Browser, Page, expect
 
 from host.app import TABLES, create_app
 from host.historyweb import HISTORY
-from tests.web.conftest import FIRST_SEED, WEB_DIST
+from tests.web.conftest import FIRST_SEED, LOOP, WEB_DIST
 from tests.web.measure import axe_violations, clipped_text, overflows, sideways
 from tests.web.pages import PHONE, PHONE_390, TV, shot, watch_errors
 
@@ -29,7 +29,7 @@ LONG_NAMES = ("Aleksandra Wiśniewska-Ko", "Βασιλική Παπαδοπού�
               "Ștefănescu Ionuț-Alexan", "Bartholomew Featherstone")
 
 
-@pytest.fixture
+@pytest_asyncio.fixture(loop_scope=LOOP)
 async def host(tmp_path: Path) -> AsyncIterator[tuple[str, web.Application]]:
     """The real host on a free port, and its app (the tests play the games through its tables)."""
     assert (WEB_DIST / "board.js").is_file(), "the web pages are not built: run `make web`"
