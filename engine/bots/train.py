@@ -1,7 +1,7 @@
 """Train the learned evaluation by self-play: ``python -m engine.bots.train --game duel --seed 1``.
 
 ``python -m engine.bots.train --game KIND [--seed S] [--games N] [--every K] [--epochs E] [--l2 X]
-[--rounds R] [--age-starts G] [--out PATH]``
+[--rounds R] [--age-starts G] [--continued] [--out PATH]``
 
 Games are played to the end by the fast path's playout policy (:class:`Playout`), every seat following a
 strategy mode drawn per game (as the search's playouts do), at every table size the model serves. With
@@ -9,7 +9,11 @@ strategy mode drawn per game (as the search's playouts do), at every table size 
 just fitted (:func:`greedy_move`), and a new fit on their positions. With ``--age-starts G`` (Duel), the
 stages after the first are then fitted again on the positions the search values there: the first
 position of each Age (Duel's playouts stop at the Age's end), from G games by the playout policy and G
-greedy games by the model fitted so far (:func:`self_play` with ``age_starts``). Every
+greedy games by the model fitted so far (:func:`self_play` with ``age_starts``). With ``--continued``
+(classic), the positions are instead where classic's search reads the model (a few table turns of the
+playout policy after a position of a game played by ``easy``), each valued by how ``easy``'s table plays
+that game out (:func:`continued_play`): the playout policy's own games undervalue what strong play makes
+of production and science. Every
 ``K``-th position of a game is kept with each seat's features and the game's outcome (each seat's share
 of the win). Per stage (Age), a softmax regression over the seats' linear scores is fitted to those
 outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised; the weights of
@@ -34,7 +38,9 @@ from typing import Any, NamedTuple
 
 from engine.api import Game, new_game
 from engine.bots.evaluation import Evaluator, LinearModel
-from engine.bots.knowledge import Playout, playout_for
+from engine.bots.knowledge import Playout, knowledge_for, playout_for
+from engine.bots.policy import HeuristicPolicy
+from engine.bots.search import SETTINGS
 from engine.bots.seeds import derive_seed
 
 TABLE_SIZES: dict[str, tuple[int, ...]] = {"duel": (2,), "classic": (3, 4, 5, 7)}
@@ -131,6 +137,73 @@ def self_play(kind: str, games: int, seed: int, every: int = 3,
     return positions
 
 
+CONTINUED_KINDS = frozenset({"classic"})
+"""The game kinds whose search reads the model a few table turns after a decision (classic: its playouts
+stop after ``SETTINGS[kind].turns(seats)`` turns or at the Age's end), so continued play can put the model's
+positions there."""
+TABLE_PLAYOUT_SHARE = 0.1
+"""Continued play: the chance a decision of ``easy``'s table is the playout policy's instead (its rushes)."""
+TABLE_TURNS = 18
+"""Table turns in a classic game (six an Age): the turn continued play branches at is drawn among them."""
+
+
+def continued_play(kind: str, games: int, seed: int) -> list[Position]:
+    """One position per game where the search reads the model, valued by how strong play goes on.
+
+    A game (table sizes in turn) is played by ``easy`` (a decision now and then by the playout policy of
+    its seat's mode) up to a table turn drawn at random; then every seat plays the playout policy for the
+    turns a search's playout plays at this table (``SETTINGS[kind].turns``, or to the Age's end), and that
+    position is kept; then ``easy``'s table plays the game out, and its outcome is the position's. A
+    position that is already the game's end is not kept (the search values it by its result)."""
+    if kind not in CONTINUED_KINDS:
+        raise ValueError(f"continued play is for {sorted(CONTINUED_KINDS)}, not {kind!r}")
+    playout = playout_for(kind)
+    easy = HeuristicPolicy(knowledge_for(kind))
+    settings = SETTINGS[kind]
+    sizes = TABLE_SIZES[kind]
+    modes_count = len(playout.MODES)
+    positions: list[Position] = []
+    for number in range(games):
+        seats = sizes[number % len(sizes)]
+        game_seed = derive_seed(seed, number)
+        rng = random.Random(game_seed)
+        world = new_game(kind, seats=seats, seed=game_seed)
+        modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(modes_count) for _ in range(seats)]
+        branch = rng.randrange(TABLE_TURNS)
+        turns_begun = 0
+        kept: Position | None = None
+        decisions = 0
+        everyone_was_waiting = False
+        while not world.is_over():
+            waiting = world.waiting()
+            everyone_waits = len(waiting) == seats  # a table turn begins
+            if everyone_waits and not everyone_was_waiting:
+                turns_begun += 1
+            everyone_was_waiting = everyone_waits
+            if kept is None and turns_begun > branch:
+                playout.play(world, rng, modes, settings.turns(seats))
+                if world.is_over():
+                    break
+                rows = tuple(tuple(playout.features(world, s)) for s in range(seats))
+                kept = Position(playout.stage(world), rows, ())
+                everyone_was_waiting = True
+                continue
+            seat = waiting[0]
+            if rng.random() < TABLE_PLAYOUT_SHARE:
+                playout.step(world, seat, modes[seat], rng)
+            else:
+                legal = world.legal_actions(seat)
+                decision_seed = derive_seed(game_seed, decisions)
+                world.apply(seat, easy.decide(world.view(seat), legal, seed=decision_seed))
+            decisions += 1
+        outcome = playout.finished_values(world)
+        if outcome is None:
+            raise RuntimeError(f"continued game {number} of {kind} did not finish")
+        if kept is not None:
+            positions.append(kept._replace(outcome=tuple(outcome)))
+    return positions
+
+
 SPREAD_FLOOR = 1.0
 """Features are scaled down by their spread, never up: a feature that is rarely far from 0 at a stage
 (a science rush in Age I) keeps small weights instead of huge ones fitted to a few games."""
@@ -217,8 +290,12 @@ GREEDY_KINDS = frozenset({"duel"})
 
 
 def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150,
-          l2: float = 1e-3, rounds: int = 0, age_starts: int = 0) -> tuple[LinearModel, list[FitReport]]:
+          l2: float = 1e-3, rounds: int = 0, age_starts: int = 0,
+          continued: bool = False) -> tuple[LinearModel, list[FitReport]]:
     """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit.
+
+    With ``continued`` (classic), the positions are instead one per game of :func:`continued_play`: where
+    the search reads the model, valued by how ``easy``'s table plays the game out.
 
     ``rounds`` more times (sequential games only), self-play ``games`` games greedily by the model
     just fitted (:func:`greedy_move`) and fit again on those games' positions: the model then values
@@ -229,9 +306,12 @@ def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150
     from ``age_starts`` games by the playout policy and as many greedy games by the model so far. The
     first stage keeps its fit (the search never values an Age I position: from the draft, playouts run
     to the game's end)."""
+    if continued and (rounds or age_starts):
+        raise ValueError("continued play replaces the self-play rounds and Age-start fits")
     if (rounds or age_starts) and kind not in GREEDY_KINDS:
         raise ValueError(f"greedy rounds and Age-start fits are for {sorted(GREEDY_KINDS)}, not {kind!r}")
-    model, reports = _fit(kind, self_play(kind, games, seed, every), epochs=epochs, l2=l2)
+    first = continued_play(kind, games, seed) if continued else self_play(kind, games, seed, every)
+    model, reports = _fit(kind, first, epochs=epochs, l2=l2)
     for round_number in range(1, rounds + 1):
         positions = self_play(kind, games, derive_seed(seed, round_number), every, model=model)
         model, reports = _fit(kind, positions, epochs=epochs, l2=l2)
@@ -243,6 +323,7 @@ def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150
         reports = [r for r in reports if r.stage not in refit.stages] + refit_reports
     trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,
                "epochs": epochs, "l2": l2, "rounds": rounds, "age_starts": age_starts,
+               "continued": continued,
                "seats": list(TABLE_SIZES[kind]),
                "fit": [{"stage": r.stage, "positions": r.positions, "log_loss": round(r.log_loss, 4),
                         "top_accuracy": round(r.top_accuracy, 4)} for r in reports]}
@@ -280,6 +361,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--age-starts", type=int, default=0,
                         help="then refit the later Ages on their first positions, from this many playout "
                              "and as many greedy games (Duel)")
+    parser.add_argument("--continued", action="store_true",
+                        help="fit on one position per game where the search reads the model, played on by "
+                             "easy (classic; --every does not apply)")
     parser.add_argument("--out", type=Path, default=None,
                         help="where to write the model (default: engine/bots/models/KIND.json)")
     args = parser.parse_args(argv)
@@ -291,9 +375,14 @@ def main(argv: list[str] | None = None) -> int:
     if (args.rounds or args.age_starts) and args.game not in GREEDY_KINDS:
         print(f"train: --rounds and --age-starts are for {', '.join(sorted(GREEDY_KINDS))}", file=sys.stderr)
         return 2
+    if args.continued and (args.game not in CONTINUED_KINDS or args.rounds or args.age_starts):
+        print(f"train: --continued is for {', '.join(sorted(CONTINUED_KINDS))}, without --rounds or "
+              "--age-starts", file=sys.stderr)
+        return 2
     started = time.process_time()
     model, reports = train(args.game, seed=args.seed, games=args.games, every=args.every,
-                           epochs=args.epochs, l2=args.l2, rounds=args.rounds, age_starts=args.age_starts)
+                           epochs=args.epochs, l2=args.l2, rounds=args.rounds, age_starts=args.age_starts,
+                           continued=args.continued)
     out = args.out or MODELS_DIR / f"{args.game}.json"
     out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
     for r in reports:

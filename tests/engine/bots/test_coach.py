@@ -41,7 +41,9 @@ def test_two_suggestions_from_the_legal_actions_with_known_reason_codes(kind: st
         assert any(suggestion.action is action for action in legal)
         assert suggestion.reason == suggestion.reasons[0]
         assert all(r["code"] in REASON_PRIORITY for r in suggestion.reasons)
-        assert all(not any(" " in str(v) for v in r.values()) for r in suggestion.reasons)  # codes only
+        words = [w for r in suggestion.reasons for v in r.values()
+                 for w in (v if isinstance(v, list) else [v]) if isinstance(w, str)]
+        assert words and all(" " not in w for w in words)  # codes and ids only, never sentences
         assert 0.0 <= suggestion.win_chance <= 1.0 and suggestion.visits > 0
         assert set(suggestion.to_dict()) == {"action", "reason", "reasons", "win_chance", "visits"}
     # The first suggestion is what hard itself would play.

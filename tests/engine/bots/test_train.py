@@ -154,3 +154,66 @@ def test_the_shipped_weights_of_goods_are_never_negative(kind: str) -> None:
     for weights in model.stages.values():
         for name, weight in zip(model.features, weights, strict=True):
             assert weight >= 0 or name in playout.SIGNED_FEATURES, (name, weight)
+
+
+def test_continued_play_keeps_the_position_a_search_reads_and_easys_outcome() -> None:
+    import random
+
+    from engine.api import new_game
+    from engine.bots.knowledge import knowledge_for, playout_for
+    from engine.bots.policy import HeuristicPolicy
+    from engine.bots.search import SETTINGS
+    from engine.bots.seeds import derive_seed
+    from engine.bots.train import BALANCED_SHARE, TABLE_PLAYOUT_SHARE, TABLE_TURNS, continued_play
+
+    playout = playout_for("classic")
+    easy = HeuristicPolicy(knowledge_for("classic"))
+    positions = continued_play("classic", 8, seed=4)
+    expected = []
+    for number in range(8):  # the same games: easy's table to a turn start, the search's playout, easy again
+        seats = (3, 4, 5, 7)[number % 4]
+        game_seed = derive_seed(4, number)
+        rng = random.Random(game_seed)
+        game = new_game("classic", seats=seats, seed=game_seed)
+        count = len(playout.MODES)
+        modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(count) for _ in range(seats)]
+        branch = rng.randrange(TABLE_TURNS)
+        kept = None
+        decisions = 0
+        while not game.is_over():
+            state = game.state
+            if kept is None and (state.age - 1) * 6 + state.turn - 1 == branch and state.phase == "turn" \
+                    and all(choice is None for choice in state.choices):
+                playout.play(game, rng, modes, SETTINGS["classic"].turns(seats))
+                if game.is_over():
+                    break
+                kept = (game.state.age, tuple(tuple(playout.features(game, s)) for s in range(seats)))
+                continue
+            seat = game.waiting()[0]
+            if rng.random() < TABLE_PLAYOUT_SHARE:
+                playout.step(game, seat, modes[seat], rng)
+            else:
+                legal = game.legal_actions(seat)
+                game.apply(seat, easy.decide(game.view(seat), legal, seed=derive_seed(game_seed, decisions)))
+            decisions += 1
+        if kept is not None:
+            expected.append((*kept, tuple(playout.finished_values(game) or ())))
+    assert [(p.stage, p.rows, p.outcome) for p in positions] == expected
+    assert len(positions) >= 6  # only a branch at the game's last turns ends it before a position is kept
+    assert all(sum(p.outcome) == pytest.approx(1.0) for p in positions)
+
+
+def test_a_continued_fit_is_reproducible_and_for_classic_alone(tmp_path: Path) -> None:
+    first, reports = train("classic", seed=3, games=12, epochs=3, continued=True)
+    again, _ = train("classic", seed=3, games=12, epochs=3, continued=True)
+    plain, _ = train("classic", seed=3, games=12, epochs=3)
+    assert first.to_dict() == again.to_dict()
+    assert first.stages != plain.stages
+    assert sum(r.positions for r in reports) <= 12  # one position a game at most
+    assert first.trained["continued"] is True
+    with pytest.raises(ValueError, match="continued"):
+        train("duel", seed=3, games=1, epochs=1, continued=True)
+    with pytest.raises(ValueError, match="continued"):
+        train("classic", seed=3, games=1, epochs=1, continued=True, rounds=1)
+    assert main(["--game", "duel", "--continued", "--out", str(tmp_path / "duel.json")]) == 2
+    assert not (tmp_path / "duel.json").exists()
