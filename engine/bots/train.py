@@ -96,21 +96,43 @@ def greedy_move(world: Game, seat: int, model: LinearModel, playout: Playout, mo
     return rng.choices(moves, [math.exp((v - top) / GREEDY_TEMPERATURE) for v in values])[0]
 
 
+class TrainingGame(NamedTuple):
+    """A self-play game as it starts: its table size, deal seed, the game's own random stream, the game,
+    and each seat's strategy mode (drawn from that stream)."""
+
+    seats: int
+    seed: int
+    rng: random.Random
+    world: Game
+    modes: list[int]
+
+
+def training_game(kind: str, seed: int, number: int, modes_count: int) -> TrainingGame:
+    """Game ``number`` of a self-play run seeded ``seed`` (table sizes in turn)."""
+    sizes = TABLE_SIZES[kind]
+    seats = sizes[number % len(sizes)]
+    game_seed = derive_seed(seed, number)
+    rng = random.Random(game_seed)
+    world = new_game(kind, seats=seats, seed=game_seed)
+    modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(modes_count) for _ in range(seats)]
+    return TrainingGame(seats, game_seed, rng, world, modes)
+
+
+def seat_features(playout: Any, world: Game, seats: int) -> tuple[tuple[float, ...], ...]:
+    """Every seat's features of ``world``, as a kept position holds them."""
+    return tuple(tuple(playout.features(world, s)) for s in range(seats))
+
+
 def self_play(kind: str, games: int, seed: int, every: int = 3,
               model: LinearModel | None = None, age_starts: bool = False) -> list[Position]:
     """Positions of ``games`` self-play games of ``kind`` (table sizes in turn), every ``every``-th kept
     (``age_starts``: instead, the first position of each Age after the first, once the previous Age has
     ended): played by the playout policy, or (``model``, sequential games only) by :func:`greedy_move`."""
     playout = playout_for(kind)
-    sizes = TABLE_SIZES[kind]
-    modes_count = len(playout.MODES)
     positions: list[Position] = []
     for number in range(games):
-        seats = sizes[number % len(sizes)]
-        game_seed = derive_seed(seed, number)
-        rng = random.Random(game_seed)
-        world = new_game(kind, seats=seats, seed=game_seed)
-        modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(modes_count) for _ in range(seats)]
+        game = training_game(kind, seed, number, len(playout.MODES))
+        seats, rng, world, modes = game.seats, game.rng, game.world, game.modes
         kept: list[tuple[int, tuple[tuple[float, ...], ...]]] = []
         decisions = 0
         stage = playout.stage(world)
@@ -128,7 +150,7 @@ def self_play(kind: str, games: int, seed: int, every: int = 3,
                 continue
             before, stage = stage, playout.stage(world)
             if (stage != before) if age_starts else (decisions % every == 0):
-                rows = tuple(tuple(playout.features(world, s)) for s in range(seats))
+                rows = seat_features(playout, world, seats)
                 kept.append((stage, rows))
         outcome = playout.finished_values(world)
         if outcome is None:
@@ -160,15 +182,10 @@ def continued_play(kind: str, games: int, seed: int) -> list[Position]:
     playout = playout_for(kind)
     easy = HeuristicPolicy(knowledge_for(kind))
     settings = SETTINGS[kind]
-    sizes = TABLE_SIZES[kind]
-    modes_count = len(playout.MODES)
     positions: list[Position] = []
     for number in range(games):
-        seats = sizes[number % len(sizes)]
-        game_seed = derive_seed(seed, number)
-        rng = random.Random(game_seed)
-        world = new_game(kind, seats=seats, seed=game_seed)
-        modes = [0 if rng.random() < BALANCED_SHARE else rng.randrange(modes_count) for _ in range(seats)]
+        game = training_game(kind, seed, number, len(playout.MODES))
+        seats, game_seed, rng, world, modes = game.seats, game.seed, game.rng, game.world, game.modes
         branch = rng.randrange(TABLE_TURNS)
         turns_begun = 0
         kept: Position | None = None
@@ -184,7 +201,7 @@ def continued_play(kind: str, games: int, seed: int) -> list[Position]:
                 playout.play(world, rng, modes, settings.turns(seats))
                 if world.is_over():
                     break
-                rows = tuple(tuple(playout.features(world, s)) for s in range(seats))
+                rows = seat_features(playout, world, seats)
                 kept = Position(playout.stage(world), rows, ())
                 everyone_was_waiting = True
                 continue
