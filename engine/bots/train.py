@@ -1,7 +1,7 @@
 """Train the learned evaluation by self-play: ``python -m engine.bots.train --game duel --seed 1``.
 
 ``python -m engine.bots.train --game KIND [--seed S] [--games N] [--every K] [--epochs E] [--l2 X]
-[--rounds R] [--age-starts G] [--continued] [--out PATH]``
+[--rounds R] [--age-starts G] [--continued] [--target winner|score] [--out PATH]``
 
 Games are played to the end by the fast path's playout policy (:class:`Playout`), every seat following a
 strategy mode drawn per game (as the search's playouts do), at every table size the model serves. With
@@ -17,8 +17,11 @@ of production and science. Every
 ``K``-th position of a game is kept with each seat's features and the game's outcome (each seat's share
 of the win). Per stage (Age), a softmax regression over the seats' linear scores is fitted to those
 outcomes by full-batch gradient descent (Adam, on standardised features, L2-regularised; the weights of
-goods are kept at 0 or above, only ``Playout.SIGNED_FEATURES`` may weigh against), then written as the
-JSON file :mod:`engine.bots.evaluation` loads. Everything is plain Python and seeded: the same
+goods are kept at 0 or above, only ``Playout.SIGNED_FEATURES`` may weigh against); or, with ``--target
+score``, each seat's final score is fitted by least squares and the predicted points are scaled into
+shares by the one factor that fits the winners best (:func:`fit_stage_scores`: who won a 4-seat game is a
+noisy label, the points say more). The weights are then written as the JSON file
+:mod:`engine.bots.evaluation` loads. Everything is plain Python and seeded: the same
 arguments give the same file. This is a command-line tool: unlike the engine it writes a file and
 prints (with its CPU time).
 """
@@ -51,11 +54,21 @@ BALANCED_SHARE = 0.4
 
 
 class Position(NamedTuple):
-    """One kept position: its stage, each seat's features, and each seat's share of the game's win."""
+    """One kept position: its stage, each seat's features, each seat's share of the game's win, and each
+    seat's final score (its points total at the game's end)."""
 
     stage: int
     rows: tuple[tuple[float, ...], ...]
     outcome: tuple[float, ...]
+    scores: tuple[float, ...] = ()
+
+
+def final_scores(world: Game) -> tuple[float, ...]:
+    """Each seat's points total once ``world`` is over (``ValueError`` before)."""
+    result = world.result()
+    if result is None:
+        raise ValueError("the game is not over")
+    return tuple(float(score["total"]) for score in result["scores"][:world.seats])
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +168,8 @@ def self_play(kind: str, games: int, seed: int, every: int = 3,
         outcome = playout.finished_values(world)
         if outcome is None:
             raise RuntimeError(f"self-play game {number} of {kind} did not finish")
-        positions.extend(Position(at, rows, tuple(outcome)) for at, rows in kept)
+        scores = final_scores(world)
+        positions.extend(Position(at, rows, tuple(outcome), scores) for at, rows in kept)
     return positions
 
 
@@ -217,7 +231,7 @@ def continued_play(kind: str, games: int, seed: int) -> list[Position]:
         if outcome is None:
             raise RuntimeError(f"continued game {number} of {kind} did not finish")
         if kept is not None:
-            positions.append(kept._replace(outcome=tuple(outcome)))
+            positions.append(kept._replace(outcome=tuple(outcome), scores=final_scores(world)))
     return positions
 
 
@@ -288,6 +302,102 @@ def fit_stage(positions: Sequence[Position], width: int, *, epochs: int, l2: flo
     return raw, _report(positions, raw)
 
 
+RIDGE = 1.0
+"""Score fits: the L2 penalty on the standardised weights (in squared points, summed over every seat row)."""
+TEMPERATURE_RANGE = (0.0, 3.0)
+"""Score fits: the interval the scale of predicted points into shares of the win is searched in."""
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``x`` with ``matrix @ x == vector`` (Gauss-Jordan with partial pivoting; ``matrix`` is positive
+    definite here)."""
+    n = len(vector)
+    rows = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        for r in range(n):
+            factor = rows[r][col] / lead if r != col else 0.0
+            if factor:
+                target, source = rows[r], rows[col]
+                for k in range(col, n + 1):
+                    target[k] -= factor * source[k]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def fit_stage_scores(positions: Sequence[Position], width: int, *, ridge: float = RIDGE,
+                     signed: Sequence[bool] | None = None) -> tuple[list[float], FitReport]:
+    """Weights over raw features for one stage's positions, fitted to the final scores; and the fit.
+
+    Each seat's final score above its table's mean is regressed on its features above the table's mean
+    (ridge least squares on standardised features): a seat's predicted lead in points. A good (a feature
+    not ``signed``) whose weight comes out negative is dropped and the rest fitted again, until none is.
+    The predicted points are then scaled into shares of the win: one factor (the softmax's inverse
+    temperature), the one that fits the winners best, multiplies every weight. So the model keeps its form
+    (a softmax of linear scores) and its fit is reported on the winners as :func:`fit_stage`'s is; the
+    points carry more of what a position is worth than who won alone, at every table size alike."""
+    allowed_negative = list(signed) if signed is not None else [False] * width
+    _, spreads = _standardisation(positions, width)
+    normal = [[0.0] * width for _ in range(width)]
+    moment = [0.0] * width
+    for position in positions:
+        if len(position.scores) != len(position.rows):
+            raise ValueError("a score fit needs every position's final scores")
+        seats = len(position.rows)
+        means = [sum(row[j] for row in position.rows) / seats for j in range(width)]
+        mean_score = sum(position.scores) / seats
+        for row, score in zip(position.rows, position.scores, strict=True):
+            x = [(row[j] - means[j]) / spreads[j] for j in range(width)]
+            lead = score - mean_score
+            for a, xa in enumerate(x):
+                if xa:
+                    moment[a] += xa * lead
+                    line = normal[a]
+                    for b, xb in enumerate(x):
+                        line[b] += xa * xb
+    active = list(range(width))
+    weights = [0.0] * width
+    while active:
+        solved = _solve([[normal[a][b] + (ridge if a == b else 0.0) for b in active] for a in active],
+                        [moment[a] for a in active])
+        weights = [0.0] * width
+        for a, w in zip(active, solved, strict=True):
+            weights[a] = w
+        negative = [a for a in active if weights[a] < 0 and not allowed_negative[a]]
+        if not negative:
+            break
+        active.remove(min(negative, key=lambda a: weights[a]))
+    points = [w / spreads[j] for j, w in enumerate(weights)]
+    scale = _winner_scale(positions, points)
+    raw = [scale * w for w in points]
+    return raw, _report(positions, raw)
+
+
+def _winner_scale(positions: Sequence[Position], points: Sequence[float]) -> float:
+    """The factor on ``points`` (predicted points) whose softmax fits the positions' winners best
+    (golden-section search over :data:`TEMPERATURE_RANGE`; the log-loss is convex in it)."""
+    predicted = [([sum(w * x for w, x in zip(points, row, strict=True)) for row in p.rows], p.outcome)
+                 for p in positions]
+
+    def loss(scale: float) -> float:
+        total = 0.0
+        for scores, outcome in predicted:
+            shares = _softmax([scale * s for s in scores])
+            total -= sum(t * math.log(max(q, 1e-12)) for q, t in zip(shares, outcome, strict=True))
+        return total
+
+    low, high = TEMPERATURE_RANGE
+    golden = (math.sqrt(5) - 1) / 2
+    for _ in range(40):
+        first, second = high - golden * (high - low), low + golden * (high - low)
+        if loss(first) < loss(second):
+            high = second
+        else:
+            low = first
+    return (low + high) / 2
+
+
 def _report(positions: Sequence[Position], weights: Sequence[float]) -> FitReport:
     """The fit of raw ``weights`` on ``positions``."""
     loss = 0.0
@@ -302,14 +412,20 @@ def _report(positions: Sequence[Position], weights: Sequence[float]) -> FitRepor
     return FitReport(stage, len(positions), loss / n, hits / n)
 
 
+TARGETS = ("winner", "score")
+"""What a fit may learn from: each seat's share of the win, or its final score (see :func:`train`)."""
 GREEDY_KINDS = frozenset({"duel"})
 """The game kinds whose self-play may be greedy (sequential turns: a move's value shows at once)."""
 
 
 def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150,
           l2: float = 1e-3, rounds: int = 0, age_starts: int = 0,
-          continued: bool = False) -> tuple[LinearModel, list[FitReport]]:
+          continued: bool = False, target: str = "winner") -> tuple[LinearModel, list[FitReport]]:
     """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit.
+
+    ``target`` is what the weights are fitted to: ``"winner"``, each seat's share of the win
+    (:func:`fit_stage`), or ``"score"``, each seat's final score, scaled into shares by the winners
+    (:func:`fit_stage_scores`).
 
     With ``continued`` (classic), the positions are instead one per game of :func:`continued_play`: where
     the search reads the model, valued by how ``easy``'s table plays the game out.
@@ -323,32 +439,35 @@ def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150
     from ``age_starts`` games by the playout policy and as many greedy games by the model so far. The
     first stage keeps its fit (the search never values an Age I position: from the draft, playouts run
     to the game's end)."""
+    if target not in TARGETS:
+        raise ValueError(f"the target is one of {TARGETS}, not {target!r}")
     if continued and (rounds or age_starts):
         raise ValueError("continued play replaces the self-play rounds and Age-start fits")
     if (rounds or age_starts) and kind not in GREEDY_KINDS:
         raise ValueError(f"greedy rounds and Age-start fits are for {sorted(GREEDY_KINDS)}, not {kind!r}")
     first = continued_play(kind, games, seed) if continued else self_play(kind, games, seed, every)
-    model, reports = _fit(kind, first, epochs=epochs, l2=l2)
+    model, reports = _fit(kind, first, epochs=epochs, l2=l2, target=target)
     for round_number in range(1, rounds + 1):
         positions = self_play(kind, games, derive_seed(seed, round_number), every, model=model)
-        model, reports = _fit(kind, positions, epochs=epochs, l2=l2)
+        model, reports = _fit(kind, positions, epochs=epochs, l2=l2, target=target)
     if age_starts:
         starts = self_play(kind, age_starts, derive_seed(seed, rounds + 1), age_starts=True)
         starts += self_play(kind, age_starts, derive_seed(seed, rounds + 2), model=model, age_starts=True)
-        refit, refit_reports = _fit(kind, [p for p in starts if p.stage > 1], epochs=epochs, l2=l2)
+        refit, refit_reports = _fit(kind, [p for p in starts if p.stage > 1], epochs=epochs, l2=l2,
+                                    target=target)
         model = LinearModel(kind, model.features, {**model.stages, **refit.stages}, {})
         reports = [r for r in reports if r.stage not in refit.stages] + refit_reports
     trained = {"by": "python -m engine.bots.train", "seed": seed, "games": games, "every": every,
                "epochs": epochs, "l2": l2, "rounds": rounds, "age_starts": age_starts,
-               "continued": continued,
+               "continued": continued, "target": target,
                "seats": list(TABLE_SIZES[kind]),
                "fit": [{"stage": r.stage, "positions": r.positions, "log_loss": round(r.log_loss, 4),
                         "top_accuracy": round(r.top_accuracy, 4)} for r in reports]}
     return LinearModel(kind, model.features, model.stages, trained), reports
 
 
-def _fit(kind: str, positions: Sequence[Position], *, epochs: int,
-         l2: float) -> tuple[LinearModel, list[FitReport]]:
+def _fit(kind: str, positions: Sequence[Position], *, epochs: int, l2: float,
+         target: str = "winner") -> tuple[LinearModel, list[FitReport]]:
     """One weight set per stage fitted to ``positions``; the model and each stage's fit."""
     playout: Playout = playout_for(kind)
     width = len(playout.FEATURES)
@@ -356,8 +475,11 @@ def _fit(kind: str, positions: Sequence[Position], *, epochs: int,
     stages: dict[int, tuple[float, ...]] = {}
     reports = []
     for stage in sorted({p.stage for p in positions}):
-        weights, report = fit_stage([p for p in positions if p.stage == stage], width, epochs=epochs, l2=l2,
-                                    signed=signed)
+        at_stage = [p for p in positions if p.stage == stage]
+        if target == "score":
+            weights, report = fit_stage_scores(at_stage, width, signed=signed)
+        else:
+            weights, report = fit_stage(at_stage, width, epochs=epochs, l2=l2, signed=signed)
         stages[stage] = tuple(weights)
         reports.append(report)
     return LinearModel(kind, playout.FEATURES, stages, {}), reports
@@ -381,6 +503,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--continued", action="store_true",
                         help="fit on one position per game where the search reads the model, played on by "
                              "easy (classic; --every does not apply)")
+    parser.add_argument("--target", choices=TARGETS, default="winner",
+                        help="fit to the winners (softmax regression) or to the final scores (least squares, "
+                             "scaled into shares by the winners; --epochs and --l2 do not apply)")
     parser.add_argument("--out", type=Path, default=None,
                         help="where to write the model (default: engine/bots/models/KIND.json)")
     args = parser.parse_args(argv)
@@ -399,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.process_time()
     model, reports = train(args.game, seed=args.seed, games=args.games, every=args.every,
                            epochs=args.epochs, l2=args.l2, rounds=args.rounds, age_starts=args.age_starts,
-                           continued=args.continued)
+                           continued=args.continued, target=args.target)
     out = args.out or MODELS_DIR / f"{args.game}.json"
     out.write_text(json.dumps(model.to_dict(), indent=1) + "\n", encoding="utf-8")
     for r in reports:

@@ -33,7 +33,7 @@ from engine.classic.actions import (
 from engine.classic.game import ClassicGame
 from engine.classic.pricing import Coins, Pricer
 from engine.classic.resolve import resolve_turn
-from engine.classic.scoring import score_city
+from engine.classic.scoring import best_science, score_city
 from engine.classic.state import (
     ACTION_TYPES,
     BUILD,
@@ -59,10 +59,10 @@ MANUFACTURED = frozenset(C.RESOURCES.index(r) for r in ("glass", "textile", "pap
 FEATURES: tuple[str, ...] = (
     "points", "civilian_vp", "science_vp", "military_vp", "coins", "shield_edge", "raw_production",
     "manufactured_production", "choices", "trade_discounts", "stages_built", "stages_left", "cards_built",
-    "science_symbols", "guild_vp",
+    "science_symbols", "guild_vp", "shield_lead", "neighbour_goods", "missing_goods", "science_gain",
 )
 """The features of one seat's city (:func:`features`), in order; the learned model's weights follow it."""
-SIGNED_FEATURES: frozenset[str] = frozenset({"stages_left"})
+SIGNED_FEATURES: frozenset[str] = frozenset({"stages_left", "shield_lead", "missing_goods"})
 """The features whose weight training may make negative; every other one is a good (more of it never
 lowers a seat's estimate), so its weight is kept at 0 or above."""
 
@@ -280,8 +280,26 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
+SHIELD_LEAD_CAP = 4
+"""``shield_lead`` counts a seat's shields ahead of (or behind) each neighbour up to this many."""
+ALL_RESOURCES = (1 << C.N_RES) - 1
+
+
+def _choice_mask(choices: list[int]) -> int:
+    mask = 0
+    for choice in choices:
+        mask |= choice
+    return mask
+
+
 def features(world: Game, seat: int) -> list[float]:
-    """The :data:`FEATURES` of ``seat``'s city in ``world`` (all public: built cards, coins, boards)."""
+    """The :data:`FEATURES` of ``seat``'s city in ``world`` (all public: built cards, coins, boards).
+
+    Beside the points and means of the city itself: ``shield_lead``, its shields ahead of each neighbour
+    (at most :data:`SHIELD_LEAD_CAP` either way, summed over both); ``neighbour_goods``, the units of
+    resources its neighbours' brown and grey cards and boards make (what it may buy); ``missing_goods``,
+    the resources it can neither make nor buy from a neighbour; ``science_gain``, the points one more
+    science symbol would add."""
     state = game_of(world).state
     city = seat
     pad = score_city(state, city)
@@ -297,10 +315,28 @@ def features(world: Game, seat: int) -> list[float]:
     cheap = state.cheap[city]
     discounts = bin(cheap[0]).count("1") + bin(cheap[1]).count("1")
     stages = state.stages[city]
+    left, right = state.left(city), state.right(city)
+    lead = (max(-SHIELD_LEAD_CAP, min(SHIELD_LEAD_CAP, mine - shields[left]))
+            + max(-SHIELD_LEAD_CAP, min(SHIELD_LEAD_CAP, mine - shields[right])))
+    goods = 0
+    reachable = _choice_mask(state.own_choices[city])
+    for resource, units in enumerate(state.production[city]):
+        if units:
+            reachable |= 1 << resource
+    for neighbour in (left, right):
+        reachable |= _choice_mask(state.sale_choices[neighbour])
+        for resource, units in enumerate(state.for_sale[neighbour]):
+            if units:
+                goods += units
+                reachable |= 1 << resource
+    missing = bin(ALL_RESOURCES & ~reachable).count("1")
+    symbols, wild = state.science[city], state.wild[city]
+    gain = best_science(list(symbols), wild + 1) - best_science(list(symbols), wild)
     return [
         float(pad["total"]), float(pad["civilian"]), float(pad["science"]), float(pad["military"]),
         float(state.coins[city]), float(edge), float(raw), float(manufactured),
         float(len(state.own_choices[city])), float(discounts), float(stages),
         float(C.BS_STAGES[state.boards[city]] - stages), float(len(state.built[city])),
-        float(sum(state.science[city]) + state.wild[city]), float(pad["guilds"]),
+        float(sum(symbols) + wild), float(pad["guilds"]), float(lead), float(goods), float(missing),
+        float(gain),
     ]

@@ -165,6 +165,50 @@ def test_classic_features_match_the_view_and_the_final_score(seats: int) -> None
         assert dict(zip(names, playout.features(game, seat), strict=True))["points"] == scores[seat]["total"]
 
 
+def _science_points(counts: list[int], wild: int) -> int:
+    """Science points with ``wild`` wildcards, each on whichever symbol scores most (by brute force)."""
+    if not wild:
+        return sum(c * c for c in counts) + 7 * min(counts)
+    return max(_science_points([c + (i == s) for i, c in enumerate(counts)], wild - 1) for s in range(3))
+
+
+@pytest.mark.parametrize("seats", [3, 4, 7])
+def test_classic_table_features_follow_the_neighbours_shields_and_goods(seats: int) -> None:
+    from engine.classic import compiled as C
+
+    playout = playout_for("classic")
+    names = playout.FEATURES
+    game = engine.new_game("classic", seats=seats, seed=11)
+    rng = random.Random(11)
+    seen_lead = seen_missing = seen_gain = False
+    while not game.is_over():
+        playout.step(game, game.waiting()[0], rng.randrange(4), rng)
+        cities = game.view(None)["cities"]
+        for city in cities[:seats]:
+            row = dict(zip(names, playout.features(game, city["seat"]), strict=True))
+            neighbours = [cities[city["left"]], cities[city["right"]]]
+            lead = sum(max(-4, min(4, city["shields"] - n["shields"])) for n in neighbours)
+            assert row["shield_lead"] == lead
+            assert row["neighbour_goods"] == sum(sum(n["production"].values()) for n in neighbours)
+            reachable = set(city["production"]) | {r for choice in city["choices"] for r in choice}
+            for n in neighbours:
+                reachable |= set(n["production"])
+                for card in n["cards"]:  # only brown and grey cards are for sale
+                    index = C.CARD_INDEX[card]
+                    if C.CARD_COLOR[index] in (C.BROWN, C.GREY):
+                        choice = C.CARD_FX[index].choice
+                        reachable |= {r for i, r in enumerate(C.RESOURCES) if choice >> i & 1}
+            assert row["missing_goods"] == 7 - len(reachable)
+            science = city["science"]
+            counts = [science["compass"], science["gear"], science["tablet"]]
+            gain = _science_points(counts, science["wild"] + 1) - _science_points(counts, science["wild"])
+            assert row["science_gain"] == gain
+            seen_lead |= lead != 0
+            seen_missing |= 0 < row["missing_goods"] < 7
+            seen_gain |= gain > 1
+    assert seen_lead and seen_missing and seen_gain  # the game met every case
+
+
 def test_the_fast_path_refuses_another_game() -> None:
     with pytest.raises(TypeError):
         playout_for("duel").features(engine.new_game("classic", seats=3, seed=0), 0)

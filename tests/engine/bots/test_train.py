@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from engine.bots.evaluation import model_from_dict
-from engine.bots.train import Position, fit_stage, main, self_play, train
+from engine.bots.train import Position, fit_stage, fit_stage_scores, main, self_play, train
 
 
 @pytest.mark.parametrize("kind", ["duel", "classic"])
@@ -217,3 +218,56 @@ def test_a_continued_fit_is_reproducible_and_for_classic_alone(tmp_path: Path) -
         train("classic", seed=3, games=1, epochs=1, continued=True, rounds=1)
     assert main(["--game", "duel", "--continued", "--out", str(tmp_path / "duel.json")]) == 2
     assert not (tmp_path / "duel.json").exists()
+
+
+def test_a_score_fit_learns_the_points_each_feature_is_worth_and_scales_them_by_the_winners() -> None:
+    # The final score is 3 points per unit of feature 0 and 1 per unit of feature 1 (plus noise that
+    # does not follow the features); feature 2 costs points but is a good, so its weight stays at 0.
+    rng = random.Random(0)
+    positions = []
+    for _ in range(200):
+        rows = tuple(tuple(float(rng.randrange(5)) for _ in range(3)) for _ in range(4))
+        scores = tuple(3 * a + b - 0.5 * c + rng.gauss(0, 2) for a, b, c in rows)
+        best = max(range(4), key=lambda i: scores[i])
+        positions.append(Position(2, rows, tuple(float(i == best) for i in range(4)), scores))
+    weights, report = fit_stage_scores(positions, 3)
+    assert weights[0] == pytest.approx(3 * weights[1], rel=0.15)
+    assert weights[2] == 0.0
+    assert report.stage == 2 and report.positions == 200
+    assert report.top_accuracy > 0.7 and report.log_loss < 0.8
+    signed, _ = fit_stage_scores(positions, 3, signed=[False, False, True])
+    assert signed[2] == pytest.approx(-weights[1] / 2, rel=0.3)
+    # The scale into shares is the one the winners like best: a little more or less fits them worse.
+    from engine.bots.train import _report
+    for factor in (0.8, 1.25):
+        assert _report(positions, [factor * w for w in weights]).log_loss > report.log_loss
+    with pytest.raises(ValueError, match="final scores"):
+        fit_stage_scores([positions[0]._replace(scores=())], 3)
+
+
+def test_kept_positions_carry_each_seats_final_score() -> None:
+    from engine.api import new_game
+    from engine.bots.train import continued_play, final_scores
+
+    for positions in (self_play("classic", 2, seed=1, every=9), continued_play("classic", 2, seed=1)):
+        for p in positions:
+            assert len(p.scores) == len(p.rows)
+            best = max(p.scores)
+            assert all(score == best for share, score in zip(p.outcome, p.scores, strict=True) if share > 0)
+    with pytest.raises(ValueError, match="not over"):
+        final_scores(new_game("classic", seats=3, seed=0))
+
+
+def test_a_score_fit_of_continued_play_is_reproducible_and_recorded(tmp_path: Path) -> None:
+    first, reports = train("classic", seed=3, games=16, continued=True, target="score")
+    again, _ = train("classic", seed=3, games=16, continued=True, target="score")
+    winners, _ = train("classic", seed=3, games=16, epochs=3, continued=True)
+    assert first.to_dict() == again.to_dict()
+    assert first.stages != winners.stages
+    assert first.trained["target"] == "score" and winners.trained["target"] == "winner"
+    with pytest.raises(ValueError, match="target"):
+        train("classic", seed=3, games=1, target="points")
+    out = tmp_path / "classic.json"
+    assert main(["--game", "classic", "--seed", "3", "--games", "16", "--continued", "--target", "score",
+                 "--out", str(out)]) == 0
+    assert model_from_dict(json.loads(out.read_text())).to_dict() == first.to_dict()
