@@ -37,7 +37,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from engine.api import Game, new_game
 from engine.bots.evaluation import Evaluator, LinearModel
@@ -383,8 +383,7 @@ def _winner_scale(positions: Sequence[Position], points: Sequence[float]) -> flo
     def loss(scale: float) -> float:
         total = 0.0
         for scores, outcome in predicted:
-            shares = _softmax([scale * s for s in scores])
-            total -= sum(t * math.log(max(q, 1e-12)) for q, t in zip(shares, outcome, strict=True))
+            total += _cross_entropy(_softmax([scale * s for s in scores]), outcome)
         return total
 
     low, high = TEMPERATURE_RANGE
@@ -398,6 +397,11 @@ def _winner_scale(positions: Sequence[Position], points: Sequence[float]) -> flo
     return (low + high) / 2
 
 
+def _cross_entropy(shares: Sequence[float], outcome: Sequence[float]) -> float:
+    """The log-loss of predicted ``shares`` of the win against the game's ``outcome``."""
+    return -sum(t * math.log(max(q, 1e-12)) for q, t in zip(shares, outcome, strict=True))
+
+
 def _report(positions: Sequence[Position], weights: Sequence[float]) -> FitReport:
     """The fit of raw ``weights`` on ``positions``."""
     loss = 0.0
@@ -405,22 +409,23 @@ def _report(positions: Sequence[Position], weights: Sequence[float]) -> FitRepor
     stage = positions[0].stage if positions else 0
     for position in positions:
         shares = _softmax([sum(w * x for w, x in zip(weights, row, strict=True)) for row in position.rows])
-        loss -= sum(t * math.log(max(s, 1e-12)) for s, t in zip(shares, position.outcome, strict=True))
+        loss += _cross_entropy(shares, position.outcome)
         best = max(range(len(shares)), key=lambda i: shares[i])
         hits += position.outcome[best]
     n = max(len(positions), 1)
     return FitReport(stage, len(positions), loss / n, hits / n)
 
 
-TARGETS = ("winner", "score")
+Target = Literal["winner", "score"]
 """What a fit may learn from: each seat's share of the win, or its final score (see :func:`train`)."""
+TARGETS: tuple[Target, ...] = get_args(Target)
 GREEDY_KINDS = frozenset({"duel"})
 """The game kinds whose self-play may be greedy (sequential turns: a move's value shows at once)."""
 
 
 def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150,
           l2: float = 1e-3, rounds: int = 0, age_starts: int = 0,
-          continued: bool = False, target: str = "winner") -> tuple[LinearModel, list[FitReport]]:
+          continued: bool = False, target: Target = "winner") -> tuple[LinearModel, list[FitReport]]:
     """Self-play ``games`` games and fit one weight set per stage; the model and each stage's fit.
 
     ``target`` is what the weights are fitted to: ``"winner"``, each seat's share of the win
@@ -467,7 +472,7 @@ def train(kind: str, *, seed: int, games: int, every: int = 3, epochs: int = 150
 
 
 def _fit(kind: str, positions: Sequence[Position], *, epochs: int, l2: float,
-         target: str = "winner") -> tuple[LinearModel, list[FitReport]]:
+         target: Target = "winner") -> tuple[LinearModel, list[FitReport]]:
     """One weight set per stage fitted to ``positions``; the model and each stage's fit."""
     playout: Playout = playout_for(kind)
     width = len(playout.FEATURES)

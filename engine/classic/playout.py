@@ -283,9 +283,11 @@ def _sign(value: int) -> int:
 SHIELD_LEAD_CAP = 4
 """``shield_lead`` counts a seat's shields ahead of (or behind) each neighbour up to this many."""
 ALL_RESOURCES = (1 << C.N_RES) - 1
+"""The mask of every resource (``missing_goods`` counts the ones out of a city's reach)."""
 
 
 def _choice_mask(choices: list[int]) -> int:
+    """The resources any of the one-of ``choices`` (masks) may give."""
     mask = 0
     for choice in choices:
         mask |= choice
@@ -319,10 +321,7 @@ def features(world: Game, seat: int) -> list[float]:
     lead = (max(-SHIELD_LEAD_CAP, min(SHIELD_LEAD_CAP, mine - shields[left]))
             + max(-SHIELD_LEAD_CAP, min(SHIELD_LEAD_CAP, mine - shields[right])))
     goods = 0
-    reachable = _choice_mask(state.own_choices[city])
-    for resource, units in enumerate(state.production[city]):
-        if units:
-            reachable |= 1 << resource
+    reachable = state.produced_mask(city)
     for neighbour in (left, right):
         reachable |= _choice_mask(state.sale_choices[neighbour])
         for resource, units in enumerate(state.for_sale[neighbour]):
