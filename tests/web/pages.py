@@ -60,6 +60,16 @@ async def join_phones(
     return phones
 
 
+async def close_sheet(phone: Page) -> None:
+    """Close the phone's sheet if one is open and wait until it is gone: a sheet left open would cover the
+    next tap's card."""
+    sheet = phone.locator("#sheet")
+    if await sheet.count():
+        with contextlib.suppress(Error):  # it may close by itself when a new view arrives
+            await phone.locator("#sheet [data-ui=close]").click(timeout=1000)
+        await expect(sheet).to_have_count(0)
+
+
 async def tap_first_action(phone: Page, *, prefer_wonder: bool = True) -> bool:
     """Select, then act: tap a card (or pick) of the prompt, check that this alone sent nothing and opened
     its sheet, then tap an action there (a wonder when one is enabled) and wait for the next view or an
@@ -79,15 +89,14 @@ async def tap_first_action(phone: Page, *, prefer_wonder: bool = True) -> bool:
     assert await phone.evaluate("document.body.dataset.sent") == sent, "a single tap played a move"
     selector = SHEET_WONDER if prefer_wonder and await phone.locator(SHEET_WONDER).count() else SHEET_ACTION
     if await phone.locator(selector).count() == 0:
-        await phone.click("#sheet [data-ui=close]")
+        await close_sheet(phone)
         return False
     try:
         await phone.locator(selector).first.click(timeout=2000)
         # The sheet may have been drawn anew under the tap: only a tap that sent the action counts.
         await phone.wait_for_function("sent => document.body.dataset.sent !== sent", arg=sent, timeout=2000)
     except Error:
-        with contextlib.suppress(Error):  # a sheet left open would cover the next tap's card
-            await phone.locator("#sheet [data-ui=close]").click(timeout=500)
+        await close_sheet(phone)
         return False
     await phone.wait_for_function(
         "seq => document.body.dataset.seq !== seq || document.querySelector('#error')", arg=seq

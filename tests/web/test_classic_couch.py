@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.async_api import Browser, Page, expect
+from playwright.async_api import Browser, Error, Page, expect
 
 from tests.web.measure import axe_violations
-from tests.web.pages import couch, join_phones, score_value, shot, tap_first_action
+from tests.web.pages import close_sheet, couch, join_phones, score_value, shot, tap_first_action
 
 MAX_TAPS = 300  # a 3-player game has about 60 decisions; this only stops a runaway loop
 MAX_IDLE = 200  # rounds in a row where no phone could act (about 10 s)
@@ -112,12 +112,18 @@ async def test_three_player_game_on_board_and_phones(
                 seen["axe"] = True
                 assert await axe_violations(board) == []
             for other in phones:  # a way to pay that names the neighbour and the side
-                if seen["pay"] or not await other.locator("#prompt .hand button.card.can").count():
+                playable = other.locator("#prompt .hand button.card.can")
+                if seen["pay"] or not await playable.count():
                     continue
-                for i in range(await other.locator("#prompt .hand button.card.can").count()):
-                    await other.locator("#prompt .hand button.card.can").nth(i).click()
+                for i in range(await playable.count()):
+                    try:
+                        await playable.nth(i).click(timeout=2000)
+                        await other.locator("#sheet").wait_for(timeout=2000)
+                    except Error:  # the hand was drawn anew (the turn passed): look again after the next tap
+                        await close_sheet(other)
+                        break
                     found = await other.locator("#sheet .act", has_text=paying).count()
-                    await other.click("#sheet [data-ui=close]")
+                    await close_sheet(other)
                     if found:
                         seen["pay"] = True
                         break
