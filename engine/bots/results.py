@@ -35,27 +35,30 @@ from engine.bots.arena import (
     summarise,
     wilson_interval,
 )
+from engine.bots.variants import parse_level
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 BOTS_DIR = ENGINE_DIR / "bots"
-TOOL_MODULES = frozenset({"arena.py", "results.py", "bench.py", "train.py", "coach.py"})
+TOOL_MODULES = frozenset({"arena.py", "results.py", "bench.py", "train.py", "coach.py", "variants.py"})
 """Modules of ``engine/bots`` that no bot decides with: left out of the fingerprints."""
 MODEL_LEVELS = frozenset({"hard"})
 """The levels that value positions with the game's learned model (``engine/bots/models/<kind>.json``)."""
 
 
 def bot_sources(level: str, kind: str) -> list[Path]:
-    """The files a bot of ``level`` in game ``kind`` decides with, in a fixed order."""
+    """The files a bot of ``level`` (a variant: those of its base level) in game ``kind`` decides with, in
+    a fixed order."""
     files = sorted(p for p in BOTS_DIR.glob("*.py") if p.name not in TOOL_MODULES)
     files += [ENGINE_DIR / kind / "bots.py", ENGINE_DIR / kind / "playout.py"]
-    if level in MODEL_LEVELS:
+    if parse_level(level).base in MODEL_LEVELS:
         files.append(BOTS_DIR / "models" / f"{kind}.json")
     return [p for p in files if p.exists()]
 
 
 def bot_fingerprint(level: str, kind: str) -> str:
-    """A short hash of the level's name and of what :func:`bot_sources` lists (names and contents)."""
-    digest = hashlib.sha256(level.encode() + b"\0")
+    """A short hash of the level's canonical name (:func:`engine.bots.variants.parse_level`) and of what
+    :func:`bot_sources` lists (names and contents)."""
+    digest = hashlib.sha256(parse_level(level).name.encode() + b"\0")
     for path in bot_sources(level, kind):
         digest.update(path.relative_to(ENGINE_DIR).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
