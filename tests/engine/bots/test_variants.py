@@ -100,7 +100,8 @@ def test_a_variant_is_fingerprinted_as_hards_code_under_its_canonical_name() -> 
     assert mark != bot_fingerprint(variant, "duel")
 
 
-def test_an_arena_run_seats_a_variant_next_to_hard(tmp_path: Path) -> None:
+def test_an_arena_run_seats_a_variant_next_to_hard(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "screen.jsonl"
     assert main(["arena", "classic", "--bots", "hard,hard:playout_turns=6, candidate_limit=16,hard-2026-11",
                  "--seats", "4", "--games", "1", "--iterations", "20", "--seed", "3", "--out", str(out)]) == 0
@@ -112,6 +113,11 @@ def test_an_arena_run_seats_a_variant_next_to_hard(tmp_path: Path) -> None:
     assert prints["hard"] == bot_fingerprint("hard", "classic")
     assert prints[variant] == bot_fingerprint(variant, "classic")
     assert len(line["scores"]) == 4 and all(len(times) > 5 for times in line["decision_ms"])
+    capsys.readouterr()
+    assert main(["arena-summary", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert f"head to head: hard vs {variant}: best seat scored more in " in printed
+    assert f"head to head: {variant} vs hard-2026-11: " in printed
 
 
 def test_the_arena_explains_a_bad_variant(capsys: pytest.CaptureFixture[str]) -> None:
