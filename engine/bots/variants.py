@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import types
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from engine.bots.knowledge import knowledge_for
@@ -33,7 +33,8 @@ SETTING_RANGES: dict[str, tuple[float, float]] = {
     "world_reuse": (1, math.inf), "root_breadth": (1, math.inf), "candidate_limit": (1, math.inf),
     "balanced_share": (0, 1), "time_reserve": (0, 0.5),
 }
-"""The values the search can run with, where they differ from the default range (0 or more)."""
+"""The values a variant may take where the default range (0 or more) would break the search (a zero
+reuse, breadth or limit) or make no sense (a share above 1; a time reserve above half the budget)."""
 DEFAULT_RANGE = (0.0, math.inf)
 
 
@@ -80,7 +81,7 @@ def parse_level(text: str) -> ArenaLevel:
             raise ValueError(f"{shown!r}: {pair.strip()!r} is not field=value")
         if name not in SETTING_TYPES:
             raise ValueError(f"{shown!r}: unknown field {name!r}; fields: "
-                             f"{', '.join(f.name for f in fields(SearchSettings))}")
+                             f"{', '.join(SETTING_TYPES)}")
         if name in overrides:
             raise ValueError(f"{shown!r}: field {name!r} given twice")
         try:
