@@ -3,16 +3,17 @@
 ``python -m engine arena KIND --bots A,B[,...] [--seats N] [--options JSON] [--games N] [--budget S]
 [--iterations N] [--jobs J] [--seed S] [--json] [--out FILE.jsonl]``
 
-One bot per listed seat (``--seats N`` above the number of bots fills the other seats with the last
-bot listed). Seats rotate game by game, and each deal is played once from every rotation, so every bot
-meets the same deals from every seat. Ties split a win among the tied winners; a bot's ``share`` is
-``wins / (games x seats of that bot)``. This is a command-line tool: unlike the policies it reads the
-CPU clock (``time.process_time``: budgets and decision times are CPU seconds, so a busy machine does not
-change the games much) and may run games in parallel processes. ``--iterations`` caps every searching
-decision at that many iterations instead of (or as well as) a time: the games are then the
-same on any machine, however loaded, and only the decision times depend on it. ``--out`` appends each
-finished game to a JSON-lines file and skips the games it already holds (:mod:`engine.bots.results`;
-``python -m engine arena-summary FILE`` pools them).
+One bot per listed seat (``--seats N`` above the number of bots fills the other seats with the last bot
+listed); ``hard:field=value[,...]`` seats ``hard`` with other search settings
+(:mod:`engine.bots.variants`), to screen a setting head to head. Seats rotate game by game, and each deal
+is played once from every rotation, so every bot meets the same deals from every seat. Ties split a win
+among the tied winners; a bot's ``share`` is ``wins / (games x seats of that bot)``. This is a
+command-line tool: unlike the policies it reads the CPU clock (``time.process_time``: budgets and decision
+times are CPU seconds, so a busy machine does not change the games much) and may run games in parallel
+processes. ``--iterations`` caps every searching decision at that many iterations instead of (or as well
+as) a time: the games are then the same on any machine, however loaded, and only the decision times depend
+on it. ``--out`` appends each finished game to a JSON-lines file and skips the games it already holds
+(:mod:`engine.bots.results`; ``python -m engine arena-summary FILE`` pools them).
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.api import spec
-from engine.bots.levels import ARENA_LEVELS, make_policy
+from engine.bots.levels import ARENA_LEVELS
 from engine.bots.match import ThinkingLimit, play_game
 from engine.bots.policy import Policy
 from engine.bots.seeds import derive_seed
+from engine.bots.variants import make_arena_policy, parse_level, split_bots
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
@@ -84,12 +86,11 @@ class PlayedGame:
 
 
 def lineup_of(bots: Sequence[str], seats: int | None) -> tuple[str, ...]:
-    """One bot per seat: the bots listed, then the last one again up to ``seats``."""
+    """One bot per seat: the bots listed (by canonical name: :func:`engine.bots.variants.parse_level`),
+    then the last one again up to ``seats``."""
     if not bots:
         raise ValueError("--bots lists at least one bot")
-    for bot in bots:
-        if bot not in ARENA_LEVELS:
-            raise ValueError(f"unknown bot {bot!r}; known: {', '.join(ARENA_LEVELS)}")
+    bots = [parse_level(bot).name for bot in bots]
     if seats is None:
         return tuple(bots)
     if seats < len(bots):
@@ -104,7 +105,7 @@ def _policy(level: str, kind: str) -> Policy:
     """One policy per level and kind in each process (policies hold no state between decisions)."""
     key = (level, kind)
     if key not in _POLICIES:
-        _POLICIES[key] = make_policy(level, kind)
+        _POLICIES[key] = make_arena_policy(level, kind)
     return _POLICIES[key]
 
 
@@ -219,7 +220,8 @@ def add_arena_parser(commands: Any) -> None:
     arena = commands.add_parser("arena", help="play bots against each other; print win shares and times")
     arena.add_argument("kind")
     arena.add_argument("--bots", required=True,
-                       help=f"one level per seat, comma-separated ({', '.join(ARENA_LEVELS)})")
+                       help=f"one level per seat, comma-separated ({', '.join(ARENA_LEVELS)}; "
+                            "or hard:field=value[,field=value...] with other search settings)")
     arena.add_argument("--seats", type=int, default=None, help="seats (default: one per listed bot)")
     arena.add_argument("--options", default=None, help="game options as JSON")
     arena.add_argument("--games", type=int, default=100)
@@ -236,7 +238,7 @@ def add_arena_parser(commands: Any) -> None:
 def plan_from_arguments(args: argparse.Namespace) -> ArenaPlan:
     """An :class:`ArenaPlan` from parsed arguments; ``ValueError`` with a reason if they are wrong."""
     kind_spec = spec(args.kind)
-    lineup = lineup_of([b.strip() for b in args.bots.split(",") if b.strip()], args.seats)
+    lineup = lineup_of(split_bots(args.bots), args.seats)
     if not kind_spec.accepts_seats(len(lineup)):
         low, high = kind_spec.min_seats, kind_spec.max_seats
         seats = f"exactly {low}" if low == high else f"{low} to {high}"

@@ -4,7 +4,10 @@
 and skips the game numbers FILE already holds for the same plan, engine path and bot fingerprints, so a
 killed run resumes where it stopped. ``python -m engine arena-summary FILE [--json]`` pools every game of
 FILE whose game, seats, bots, budget, iteration cap, options, engine path and fingerprints agree (whatever
-the seed or the seat order) and prints each bot's share with its 95% Wilson interval.
+the seed or the seat order) and prints each bot's share with its 95% Wilson interval, then, per pair of
+bots seated in the same games, in how many the first's best seat scored more points than the second's
+(ties half; 95% Wilson interval) and the mean score difference with its standard error: a head-to-head
+comparison over the same deals (points, not wins: a Duel won by supremacy counts by its points).
 
 A bot's fingerprint (:func:`bot_fingerprint`) hashes the code it decides with (``engine/bots/*.py`` but
 the tools, the game's ``bots.py`` and ``playout.py``) and, for the levels that use one, the game's learned
@@ -17,9 +20,11 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -35,27 +40,30 @@ from engine.bots.arena import (
     summarise,
     wilson_interval,
 )
+from engine.bots.variants import parse_level
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 BOTS_DIR = ENGINE_DIR / "bots"
-TOOL_MODULES = frozenset({"arena.py", "results.py", "bench.py", "train.py", "coach.py"})
+TOOL_MODULES = frozenset({"arena.py", "results.py", "bench.py", "train.py", "coach.py", "variants.py"})
 """Modules of ``engine/bots`` that no bot decides with: left out of the fingerprints."""
 MODEL_LEVELS = frozenset({"hard"})
 """The levels that value positions with the game's learned model (``engine/bots/models/<kind>.json``)."""
 
 
 def bot_sources(level: str, kind: str) -> list[Path]:
-    """The files a bot of ``level`` in game ``kind`` decides with, in a fixed order."""
+    """The files a bot of ``level`` (a variant: those of its base level) in game ``kind`` decides with, in
+    a fixed order."""
     files = sorted(p for p in BOTS_DIR.glob("*.py") if p.name not in TOOL_MODULES)
     files += [ENGINE_DIR / kind / "bots.py", ENGINE_DIR / kind / "playout.py"]
-    if level in MODEL_LEVELS:
+    if parse_level(level).base in MODEL_LEVELS:
         files.append(BOTS_DIR / "models" / f"{kind}.json")
     return [p for p in files if p.exists()]
 
 
 def bot_fingerprint(level: str, kind: str) -> str:
-    """A short hash of the level's name and of what :func:`bot_sources` lists (names and contents)."""
-    digest = hashlib.sha256(level.encode() + b"\0")
+    """A short hash of the level's canonical name (:func:`engine.bots.variants.parse_level`) and of what
+    :func:`bot_sources` lists (names and contents)."""
+    digest = hashlib.sha256(parse_level(level).name.encode() + b"\0")
     for path in bot_sources(level, kind):
         digest.update(path.relative_to(ENGINE_DIR).as_posix().encode() + b"\0")
         digest.update(path.read_bytes() + b"\0")
@@ -175,10 +183,67 @@ def summarise_pool(pool: Pool) -> dict[str, Any]:
                        "interval95": [round(low, 4), round(high, 4)], "decisions": len(times),
                        "decision_ms": {"median": percentile(times, 0.5), "p95": percentile(times, 0.95),
                                        "max": times[-1] if times else 0.0}}
-    return {"kind": plan["kind"], "seats": len(plan["lineup"]), "games": len(pool.lines),
-            "seeds": sorted({line["plan"]["seed"] for line in pool.lines}), "options": plan["options"],
-            "budget": plan["budget"], "iterations": plan["iterations"], "engine": first.get("engine"),
-            "fingerprints": first.get("fingerprints"), "by_bot": by_bot}
+    summary = {"kind": plan["kind"], "seats": len(plan["lineup"]), "games": len(pool.lines),
+               "seeds": sorted({line["plan"]["seed"] for line in pool.lines}), "options": plan["options"],
+               "budget": plan["budget"], "iterations": plan["iterations"], "engine": first.get("engine"),
+               "fingerprints": first.get("fingerprints"), "by_bot": by_bot}
+    pairs = head_to_head(pool.lines, bots)
+    if pairs:
+        summary["head_to_head"] = [pair.row() for pair in pairs]
+    return summary
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two bots over the games that seat both (with scores): in how many the best score of ``first``'s
+    seats beat the best of ``second``'s (ties half), and the mean of that score difference."""
+
+    first: str
+    second: str
+    games: int
+    wins: float
+    mean_difference: float
+    standard_error: float | None
+    """The mean difference's standard error (sample deviation over root games); ``None`` under 2 games."""
+
+    def row(self) -> dict[str, Any]:
+        """The pair as a JSON object, with the 95% Wilson interval of ``wins / games``."""
+        share = self.wins / self.games
+        low, high = wilson_interval(share, self.games)
+        error = None if self.standard_error is None else round(self.standard_error, 3)
+        return {"first": self.first, "second": self.second, "games": self.games, "wins": self.wins,
+                "share": round(share, 4), "interval95": [round(low, 4), round(high, 4)],
+                "mean_difference": round(self.mean_difference, 3), "standard_error": error}
+
+
+def best_score_difference(line: dict[str, Any], first: str, second: str) -> float | None:
+    """In one game line, the best score of ``first``'s seats minus the best of ``second``'s; ``None`` if
+    the game does not seat both or has no scores."""
+    scores = line.get("scores")
+    if not scores or any(score is None for score in scores):
+        return None
+    best: dict[str, float] = {}
+    for seat, name in enumerate(line["lineup"]):
+        if name in (first, second):
+            best[name] = max(best.get(name, -math.inf), scores[seat])
+    return best[first] - best[second] if len(best) == 2 else None
+
+
+def head_to_head(lines: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[HeadToHead]:
+    """Each pair of ``bots`` (in their order) that share scored games in ``lines``."""
+    pairs: list[HeadToHead] = []
+    for first, second in combinations(bots, 2):
+        differences = [difference for line in lines
+                       if (difference := best_score_difference(line, first, second)) is not None]
+        if not differences:
+            continue
+        games = len(differences)
+        wins = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in differences)
+        mean = sum(differences) / games
+        error = (math.sqrt(sum((d - mean) ** 2 for d in differences) / (games - 1) / games)
+                 if games > 1 else None)
+        pairs.append(HeadToHead(first, second, games, wins, mean, error))
+    return pairs
 
 
 def format_pool(summary: dict[str, Any]) -> str:
@@ -189,7 +254,17 @@ def format_pool(summary: dict[str, Any]) -> str:
              f"{','.join(map(str, summary['seeds']))}; budget {summary['budget'] or 'default'}{cap}; "
              f"{summary['engine']}; code {prints}):"]
     lines += [format_bot_row(bot, row, 12) for bot, row in summary["by_bot"].items()]
+    lines += [format_head_to_head(pair) for pair in summary.get("head_to_head", [])]
     return "\n".join(lines)
+
+
+def format_head_to_head(pair: dict[str, Any]) -> str:
+    """One pair's line: the games where the first bot's best seat scored more, and the score difference."""
+    low, high = pair["interval95"]
+    error = "?" if pair["standard_error"] is None else f"{pair['standard_error']:.2f}"
+    return (f"  head to head: {pair['first']} vs {pair['second']}: best seat scored more in "
+            f"{pair['wins']:g} / {pair['games']} games ({pair['share']:.3f} [95%: {low:.3f}-{high:.3f}]); "
+            f"score difference {pair['mean_difference']:+.2f} +- {error} a game")
 
 
 def add_summary_parser(commands: Any) -> None:

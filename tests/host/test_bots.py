@@ -94,6 +94,8 @@ async def test_bad_bot_requests_change_nothing(start_host, connect):
         (stranger, {"code": code, "seat": 0, "level": "easy"}, "forbidden"),
         (stranger, {"code": code, "seat": 0, "level": "easy", "board_key": wrong_key(key)}, "forbidden"),
         (board, {"code": code, "seat": 0, "level": "expert"}, "bad_request"),
+        (board, {"code": code, "seat": 0, "level": "hard:candidate_limit=16"}, "bad_request"),  # arena only
+        (board, {"code": code, "seat": 0, "level": "hard-2026-11"}, "bad_request"),
         (board, {"code": code, "seat": 0, "level": 3}, "bad_request"),
         (board, {"code": code, "seat": 0}, "bad_request"),
         (board, {"code": code, "seat": 2, "level": "easy"}, "bad_request"),

@@ -122,3 +122,54 @@ def test_the_summary_explains_a_missing_or_broken_file(tmp_path: Path,
     broken.write_text('{"game": 0}\n', encoding="utf-8")
     assert main(["arena-summary", str(broken)]) == 2
     assert "broken.jsonl:1: not an arena game line" in capsys.readouterr().err
+
+
+def classic_line(game: int, lineup: list[str], scores: list[int] | None) -> dict:
+    bots = ["hard", "hard:candidate_limit=16", "hard-2026-11", "hard-2026-11"]
+    return {"game": game, "lineup": lineup, "shares": [0.25] * 4, "scores": scores,
+            "plan": {"kind": "classic", "lineup": bots, "seed": 60, "options": {}, "budget": None,
+                     "iterations": 20},
+            "engine": "python", "fingerprints": {bot: bot[:6] for bot in bots}}
+
+
+def test_the_summary_compares_each_pair_of_bots_by_their_best_seats_scores(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    h, v, k = "hard", "hard:candidate_limit=16", "hard-2026-11"
+    lines = [classic_line(0, [h, v, k, k], [50, 45, 40, 52]),  # h-v +5, h-k -2, v-k -7
+             classic_line(1, [k, h, v, k], [30, 44, 44, 41]),  # 0, +3, +3
+             classic_line(2, [k, k, h, v], [60, 38, 47, 55]),  # -8, -13, -5
+             classic_line(3, [v, k, k, h], [49, 40, 39, 58]),  # +9, +18, +9
+             classic_line(4, [h, v, k, k], None)]  # no scores: left out of the pairs
+    path = tmp_path / "screen.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert main(["arena-summary", str(path), "--json"]) == 0
+    [summary] = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert summary["games"] == 5
+    pairs = {(pair["first"], pair["second"]): pair for pair in summary["head_to_head"]}
+    assert list(pairs) == [(h, v), (h, k), (v, k)]
+    assert pairs[h, v]["games"] == 4 and pairs[h, v]["wins"] == 2.5 and pairs[h, v]["share"] == 0.625
+    assert pairs[h, v]["interval95"] == [round(x, 4) for x in wilson_interval(0.625, 4)]
+    assert pairs[h, v]["mean_difference"] == 1.5 and pairs[h, v]["standard_error"] == 3.663  # sqrt(161/12)
+    assert (pairs[h, k]["wins"], pairs[h, k]["mean_difference"], pairs[h, k]["standard_error"]) == (
+        2.0, 1.5, 6.436)  # sqrt(497/12)
+    assert (pairs[v, k]["wins"], pairs[v, k]["mean_difference"], pairs[v, k]["standard_error"]) == (
+        2.0, 0.0, 3.697)  # sqrt(164/12)
+    assert main(["arena-summary", str(path)]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert text[4] == ("  head to head: hard vs hard:candidate_limit=16: best seat scored more in 2.5 / 4 "
+                       "games (0.625 [95%: 0.219-0.908]); score difference +1.50 +- 3.66 a game")
+    assert len(text) == 7 and text[6].startswith("  head to head: hard:candidate_limit=16 vs hard-2026-11:")
+
+
+def test_a_pool_of_one_bot_or_without_scores_has_no_head_to_head(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    alone = classic_line(0, ["hard"] * 4, [50, 45, 40, 52])
+    alone["plan"]["lineup"] = ["hard"] * 4
+    unscored = classic_line(0, ["hard", "hard:candidate_limit=16", "hard-2026-11", "hard-2026-11"], None)
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(alone) + "\n" + json.dumps(unscored) + "\n", encoding="utf-8")
+    assert main(["arena-summary", str(path), "--json"]) == 0
+    summaries = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
+    assert len(summaries) == 2 and not any("head_to_head" in summary for summary in summaries)
+    assert main(["arena-summary", str(path)]) == 0
+    assert "head to head" not in capsys.readouterr().out
