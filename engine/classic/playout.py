@@ -12,6 +12,7 @@ would put it (:func:`choose`, checked against it in the tests). Decisions other 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -89,6 +90,111 @@ def _card_weight(card: int, mode: str) -> float:
 
 CARD_WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
     tuple(_card_weight(card, mode) for card in range(C.N_CARDS)) for mode in MODES)
+
+
+def _mode_factor(card: int, mode: str) -> float:
+    """How much more a playout seat following ``mode`` likes ``card`` than a balanced seat does."""
+    color = C.CARD_COLOR[card]
+    if mode == "science" and color == C.GREEN:
+        return 4.0
+    if mode == "military" and color == C.RED:
+        return 1.0 + 2.0 * C.CARD_FX[card].shields
+    if mode == "civilian" and color in (C.BLUE, C.PURPLE):
+        return 2.5
+    return 1.0
+
+
+MODE_FACTORS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(_mode_factor(card, mode) for card in range(C.N_CARDS)) for mode in MODES)
+
+
+class CardWorth(NamedTuple):
+    """What a playout seat counts a card's effects worth, in points, per Age (index 0 unused): the
+    numbers of ``easy``'s heuristic (:class:`engine.classic.bots.ClassicWeights`), on the state directly."""
+
+    resource_unit: tuple[float, ...] = (3.0, 3.0, 1.8, 0.3)
+    repeat_unit: tuple[float, ...] = (1.0, 0.5, 0.25, 0.1)
+    manufactured_factor: float = 1.2
+    scarce_factor: float = 1.4
+    choice_factor: float = 0.75
+    trade_discount: tuple[float, ...] = (0.0, 1.4, 0.8, 0.1)
+    chain: tuple[float, ...] = (0.0, 0.9, 1.1, 0.0)
+    science_potential: tuple[float, ...] = (0.0, 1.6, 1.0, 0.0)
+    future_shield: tuple[float, ...] = (0.0, 1.4, 0.9, 0.0)
+    conflict_certainty: float = 0.9
+    coin: float = 0.4
+    vp_per_growth: float = 0.8
+    temperature: float = 0.75
+    """A playout seat draws a card with a chance of ``exp(worth / temperature)`` (times its mode's liking)."""
+
+
+WORTH = CardWorth()
+CONFLICT_WIN: tuple[int, ...] = (0, 1, 3, 5)
+"""The military token a conflict won gives, per Age (a lost one costs 1)."""
+NEXT_AGE_CHAINS: tuple[int, ...] = tuple(
+    sum(1 for other in set(C.CARD_NAME_IDX[c] for c in range(C.N_CARDS)
+                           if C.CARD_AGE[c] == C.CARD_AGE[card] + 1
+                           and C.CARD_NAME_IDX[card] in C.CARD_FREE_WITH[c]))
+    for card in range(C.N_CARDS))
+"""Per card: the cards of the next Age it makes free (names, not copies)."""
+
+
+def _conflict(mine: int, theirs: int, age: int) -> int:
+    """The points one conflict of ``age`` gives a city of ``mine`` shields against ``theirs``."""
+    if mine > theirs:
+        return CONFLICT_WIN[age]
+    return -1 if mine < theirs else 0
+
+
+def card_worth(state: State, seat: int, card: int) -> float:
+    """What building ``card`` brings ``seat``'s city now, in points, before its price (coins aside)."""
+    fx = C.CARD_FX[card]
+    age = max(1, min(3, state.age))
+    worth = float(fx.vp) - WORTH.coin * C.CARD_COINS[card]
+    if fx.shields:
+        mine = state.shields[seat]
+        flips = 0
+        for other in (state.left(seat), state.right(seat)):
+            theirs = state.shields[other]
+            flips += _conflict(mine + fx.shields, theirs, age) - _conflict(mine, theirs, age)
+        worth += flips * WORTH.conflict_certainty + fx.shields * WORTH.future_shield[age]
+    if fx.science >= 0 or fx.wild:
+        symbols, wild = list(state.science[seat]), state.wild[seat]
+        before = best_science(symbols, wild)
+        if fx.science >= 0:
+            symbols[fx.science] += 1
+        worth += best_science(symbols, wild + fx.wild) - before + WORTH.science_potential[age]
+    if fx.units or fx.choice:
+        left, right = state.left(seat), state.right(seat)
+        sold = state.produced_mask(left) | state.produced_mask(right)
+        production = state.production[seat]
+        for resource, units in fx.units:
+            for extra in range(units):
+                worth += _unit_worth(resource, production[resource] + extra, age, sold)
+        if fx.choice:
+            worth += WORTH.choice_factor * max(
+                _unit_worth(r, production[r], age, sold) for r in range(C.N_RES) if fx.choice >> r & 1)
+    if fx.trade_res:
+        kinds = len({r in MANUFACTURED for r in range(C.N_RES) if fx.trade_res >> r & 1})
+        worth += WORTH.trade_discount[age] * bin(fx.trade_sides).count("1") * kinds
+    coins = fx.coins
+    if fx.coins_per is not None:
+        coins += state.count_per(fx.coins_per, seat)
+    worth += WORTH.coin * coins
+    if fx.vp_per is not None:
+        worth += state.count_per(fx.vp_per, seat) + WORTH.vp_per_growth * (6 - state.turn) / 5
+    if age < 3:
+        worth += WORTH.chain[age] * NEXT_AGE_CHAINS[card]
+    return worth
+
+
+def _unit_worth(resource: int, owned: int, age: int, sold: int) -> float:
+    """One more unit of ``resource`` each turn for a city making ``owned`` of it (``sold``: the mask of
+    resources its neighbours make)."""
+    value = WORTH.resource_unit[age] * WORTH.repeat_unit[min(owned, len(WORTH.repeat_unit) - 1)]
+    if resource in MANUFACTURED:
+        value *= WORTH.manufactured_factor
+    return value if sold >> resource & 1 else value * WORTH.scarce_factor
 ACTION_KIND_WEIGHTS = {"build": 1.0, "olympia": 1.2, "wonder": 0.6, "discard": 0.15}
 
 
@@ -127,7 +233,10 @@ def turn_choice(state: State, seat: int, mode: int, rng: random.Random) -> tuple
     """The playout policy's own-city choice for ``seat`` this turn, and its card's options (priced as
     :func:`engine.classic.actions.hand_options` prices them, one card at a time)."""
     hand = list(dict.fromkeys(state.hands[seat]))
-    weights = CARD_WEIGHTS[mode]
+    factors = MODE_FACTORS[mode]
+    worths = {c: card_worth(state, seat, c) for c in hand}
+    top = max(worths.values())
+    weights = {c: factors[c] * math.exp((worths[c] - top) / WORTH.temperature) for c in hand}
     prices = pricer(state, seat, discounts(state, seat))
     olympia = olympia_ready(state, seat)
     stage: tuple[tuple[Coins, ...], str | None, int] | None = None
