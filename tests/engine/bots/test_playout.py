@@ -355,7 +355,7 @@ def test_a_shield_is_worth_more_where_it_wins_the_conflicts() -> None:
         BOARDS[0], {**BOARDS[1], "built": ["a1_stockade", "a1_barracks", "a1_guard_tower"]}, BOARDS[2]]})
     # Level with both neighbours, one shield turns both ties into Age I victories (1 point each, as sure as
     # ``conflict_certainty``); three shields behind the left one, it turns only the other.
-    gain = classic_playout.CONFLICT_WIN[1] * classic_playout.WORTH.conflict_certainty
+    gain = classic_playout.CONFLICT_WIN[1] * classic_playout.EASY.conflict_certainty
     assert _worth(even, "a1_stockade") - _worth(behind, "a1_stockade") == pytest.approx(gain)
 
 
@@ -363,7 +363,7 @@ def test_goods_no_neighbour_makes_are_worth_more() -> None:
     alone = _classic_state_at({"age": 1, "turn": 3, "cities": BOARDS})
     sold = _classic_state_at({"age": 1, "turn": 3, "cities": [
         BOARDS[0], {**BOARDS[1], "built": ["a1_loom"]}, BOARDS[2]]})
-    scarce = classic_playout.WORTH.scarce_factor
+    scarce = classic_playout.EASY.scarce_factor
     assert _worth(alone, "a1_loom") == pytest.approx(_worth(sold, "a1_loom") * scarce)
 
 
