@@ -3,8 +3,9 @@
 The searching bots (:mod:`engine.bots.search`) reach this module by name through
 :func:`engine.bots.knowledge.playout_for`, and only ever hand it worlds drawn with ``engine.sample``
 from one seat's view. A playout turn skips the full legal-action enumeration (every card's every
-payment, most of a turn's cost): the seat draws a card of its hand by the weights of its strategy mode
-(:data:`MODES`) and prices only that card, then builds it with its cheapest payment, or tries another
+payment, most of a turn's cost): the seat draws a card of its hand by what ``easy``'s heuristic counts
+it worth to its city (:func:`card_worth`), leaning to its strategy mode's cards (:data:`MODES`), and
+prices only that card, then builds it with its cheapest payment, or tries another
 card, or builds a wonder stage, or discards. The choice goes in exactly as :meth:`ClassicGame.apply`
 would put it (:func:`choose`, checked against it in the tests). Decisions other than a seat's own turn
 (the Free City, Cities' debts, Halicarnassus, Babylon, guild copies) go through the public interface.
@@ -12,6 +13,7 @@ would put it (:func:`choose`, checked against it in the tests). Decisions other 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -30,6 +32,7 @@ from engine.classic.actions import (
     pricer,
     stage_payments,
 )
+from engine.classic.bots import CONFLICT_WIN, ClassicWeights
 from engine.classic.game import ClassicGame
 from engine.classic.pricing import Coins, Pricer
 from engine.classic.resolve import resolve_turn
@@ -67,10 +70,22 @@ SIGNED_FEATURES: frozenset[str] = frozenset({"stages_left", "shield_lead", "miss
 lowers a seat's estimate), so its weight is kept at 0 or above."""
 
 
-def _card_weight(card: int, mode: str) -> float:
-    """How much a playout seat following ``mode`` likes building ``card``."""
-    fx = C.CARD_FX[card]
+def _mode_factor(card: int, mode: str) -> float:
+    """How much more a playout seat following ``mode`` likes ``card`` than a balanced seat does."""
     color = C.CARD_COLOR[card]
+    if mode == "science" and color == C.GREEN:
+        return 4.0
+    if mode == "military" and color == C.RED:
+        return 1.0 + 2.0 * C.CARD_FX[card].shields
+    if mode == "civilian" and color in (C.BLUE, C.PURPLE):
+        return 2.5
+    return 1.0
+
+
+def _card_weight(card: int, mode: str) -> float:
+    """How much a playout seat following ``mode`` likes building ``card`` (the moves of other decisions
+    than a turn's, and the search's order of moves)."""
+    fx = C.CARD_FX[card]
     weight = 1.0 + 0.5 * fx.vp + 1.0 * fx.shields
     if fx.science >= 0 or fx.wild:
         weight += 1.5
@@ -78,17 +93,85 @@ def _card_weight(card: int, mode: str) -> float:
         weight += 2.0 if C.CARD_AGE[card] == 1 else 1.0
     if fx.vp_per is not None or fx.coins_per is not None:
         weight += 1.5
-    if mode == "science" and color == C.GREEN:
-        weight *= 4.0
-    elif mode == "military" and color == C.RED:
-        weight *= 1.0 + 2.0 * fx.shields
-    elif mode == "civilian" and color in (C.BLUE, C.PURPLE):
-        weight *= 2.5
-    return weight
+    return weight * _mode_factor(card, mode)
 
 
 CARD_WEIGHTS: tuple[tuple[float, ...], ...] = tuple(
     tuple(_card_weight(card, mode) for card in range(C.N_CARDS)) for mode in MODES)
+MODE_FACTORS: tuple[tuple[float, ...], ...] = tuple(
+    tuple(_mode_factor(card, mode) for card in range(C.N_CARDS)) for mode in MODES)
+
+
+EASY = ClassicWeights()
+"""``easy``'s numbers (points per Age): what a playout seat counts a card's effects worth."""
+CARD_TEMPERATURE = 0.75
+"""A playout seat draws a card with a chance of ``exp(worth / CARD_TEMPERATURE)`` times its mode's liking
+(about half the time ``easy``'s card then: tests/engine/bots/test_playout.py)."""
+NEXT_AGE_CHAINS: tuple[int, ...] = tuple(
+    sum(1 for other in set(C.CARD_NAME_IDX[c] for c in range(C.N_CARDS)
+                           if C.CARD_AGE[c] == C.CARD_AGE[card] + 1
+                           and C.CARD_NAME_IDX[card] in C.CARD_FREE_WITH[c]))
+    for card in range(C.N_CARDS))
+"""Per card: the cards of the next Age it makes free (names, not copies)."""
+
+
+def _conflict(mine: int, theirs: int, age: int) -> int:
+    """The points one conflict of ``age`` gives a city of ``mine`` shields against ``theirs``."""
+    if mine > theirs:
+        return CONFLICT_WIN[age]
+    return -1 if mine < theirs else 0
+
+
+def card_worth(state: State, seat: int, card: int) -> float:
+    """What building ``card`` brings ``seat``'s city now, in points, as ``easy`` counts it
+    (:meth:`engine.classic.bots.ClassicKnowledge.card_gain`, on the state directly), less its coin cost."""
+    fx = C.CARD_FX[card]
+    age = max(1, min(3, state.age))
+    worth = float(fx.vp) - EASY.coin[age] * C.CARD_COINS[card]
+    if fx.shields:
+        mine = state.shields[seat]
+        flips = 0
+        for other in (state.left(seat), state.right(seat)):
+            theirs = state.shields[other]
+            flips += _conflict(mine + fx.shields, theirs, age) - _conflict(mine, theirs, age)
+        worth += flips * EASY.conflict_certainty + fx.shields * EASY.future_shield[age]
+    if fx.science >= 0 or fx.wild:
+        symbols, wild = list(state.science[seat]), state.wild[seat]
+        before = best_science(symbols, wild)
+        if fx.science >= 0:
+            symbols[fx.science] += 1
+        worth += best_science(symbols, wild + fx.wild) - before + EASY.science_potential[age]
+    if fx.units or fx.choice:
+        left, right = state.left(seat), state.right(seat)
+        sold = state.produced_mask(left) | state.produced_mask(right)
+        production = state.production[seat]
+        for resource, units in fx.units:
+            for extra in range(units):
+                worth += _unit_worth(resource, production[resource] + extra, age, sold)
+        if fx.choice:
+            worth += EASY.choice_factor * max(
+                _unit_worth(r, production[r], age, sold) for r in range(C.N_RES) if fx.choice >> r & 1)
+    if fx.trade_res:
+        kinds = len({r in MANUFACTURED for r in range(C.N_RES) if fx.trade_res >> r & 1})
+        worth += EASY.trade_discount[age] * bin(fx.trade_sides).count("1") * kinds
+    coins = fx.coins
+    if fx.coins_per is not None:
+        coins += state.count_per(fx.coins_per, seat)
+    worth += EASY.coin[age] * coins
+    if fx.vp_per is not None:
+        worth += state.count_per(fx.vp_per, seat) + EASY.vp_per_growth * (6 - state.turn) / 5
+    if age < 3:
+        worth += EASY.chain[age] * NEXT_AGE_CHAINS[card]
+    return worth
+
+
+def _unit_worth(resource: int, owned: int, age: int, sold: int) -> float:
+    """One more unit of ``resource`` each turn for a city making ``owned`` of it (``sold``: the mask of
+    resources its neighbours make)."""
+    value = EASY.resource_unit[age] * EASY.repeat_unit[min(owned, len(EASY.repeat_unit) - 1)]
+    if resource in MANUFACTURED:
+        value *= EASY.manufactured_factor
+    return value if sold >> resource & 1 else value * EASY.scarce_factor
 ACTION_KIND_WEIGHTS = {"build": 1.0, "olympia": 1.2, "wonder": 0.6, "discard": 0.15}
 
 
@@ -127,7 +210,10 @@ def turn_choice(state: State, seat: int, mode: int, rng: random.Random) -> tuple
     """The playout policy's own-city choice for ``seat`` this turn, and its card's options (priced as
     :func:`engine.classic.actions.hand_options` prices them, one card at a time)."""
     hand = list(dict.fromkeys(state.hands[seat]))
-    weights = CARD_WEIGHTS[mode]
+    factors = MODE_FACTORS[mode]
+    worths = {c: card_worth(state, seat, c) for c in hand}
+    top = max(worths.values())
+    weights = {c: factors[c] * math.exp((worths[c] - top) / CARD_TEMPERATURE) for c in hand}
     prices = pricer(state, seat, discounts(state, seat))
     olympia = olympia_ready(state, seat)
     stage: tuple[tuple[Coins, ...], str | None, int] | None = None
