@@ -8,7 +8,7 @@ UV_VERSION := 0.13.9
 PORT ?= 8765
 HOST_ARGS ?=
 
-.PHONY: run test bench lint lock setup web native chromium clean screenshots
+.PHONY: run test bench lint lock setup web native chromium browsers clean screenshots
 
 setup: $(VENV)/.stamp web native
 
@@ -70,12 +70,34 @@ chromium:
 	  echo "installing Debian's chromium for the browser tests"; \
 	  $(QUIETLY) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(QUIETLY) apt-get install -y -qq chromium; }
 
+# The browser matrix (tests/web/browsers, issue 31), each browser from a package registry: Debian's
+# firefox-esr, webkit2gtk-driver (WebKit's WebDriver and MiniBrowser) and xvfb (its screen), and Chromium 80
+# and 92 from the npm packages chrome-aws-lambda, unpacked into .browsers/. What cannot be installed is said
+# in one line and the tests of its engine skip (CI sets WT_BROWSERS_REQUIRED=1: then they fail).
+MATRIX_DEBS := firefox-esr:firefox-esr webkit2gtk-driver:WebKitWebDriver xvfb:Xvfb
+OLD_CHROMIUM_DEPS := $(addprefix tests/web/browsers/,package.json package-lock.json unpack.mjs)
+
+browsers: chromium .browsers/.stamp
+	@missing=$$(for p in $(MATRIX_DEBS); do command -v $${p#*:} >/dev/null 2>&1 || echo $${p%%:*}; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian's" $$missing "for the browser matrix"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; } \
+	    >>$(SETUP_LOG) 2>&1 || echo "could not install" $$missing "(see $(SETUP_LOG)): their engines' tests skip"; \
+	fi
+
+.browsers/.stamp: $(OLD_CHROMIUM_DEPS)
+	@echo "unpacking Chromium 80 and 92 (npm: chrome-aws-lambda) for the browser matrix"
+	@{ npm ci --prefix tests/web/browsers --no-audit --no-fund --loglevel=error \
+	  && rm -rf .browsers/chromium-80 .browsers/chromium-92 && node tests/web/browsers/unpack.mjs .browsers \
+	  && touch $@; } >>$(SETUP_LOG) 2>&1 \
+	  || echo "could not install Chromium 80 and 92 from npm (see $(SETUP_LOG)): their tests skip"
+
 run: setup
 	@$(PY) -m host --port $(PORT) $(HOST_ARGS)
 
 # The tests run on every core (pytest-xdist; `-n auto` starts two workers a core, tests/conftest.py), a
 # module's tests together (they share its fixtures).
-test: setup chromium
+test: setup chromium browsers
 	$(MAKE) --no-print-directory lint
 	$(PY) -m pytest -n auto --dist loadscope
 

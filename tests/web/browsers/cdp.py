@@ -12,6 +12,7 @@ import base64
 import contextlib
 import itertools
 import json
+import os
 import re
 import tempfile
 from collections import deque
@@ -130,7 +131,7 @@ class CdpTab:
         self.context, self.target, self.session, self.size = context, target, session, size
         self.url = "about:blank"
         self.events: list[tuple[str, dict[str, Any]]] = []
-        self.waiters: list[tuple[str, asyncio.Future[dict[str, Any]]]] = []
+        self.loads: dict[str, asyncio.Future[None]] = {}  # by loader (one per document): its load event
         self.problems: list[str] = []
         self.closed = False
         engine.conn.listeners[session] = [self.on_event]
@@ -144,16 +145,16 @@ class CdpTab:
         elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
             args = " ".join(describe(arg) for arg in params.get("args", []))
             self.problems.append(f"{self.url}: console: {args}")
-        for wanted, future in list(self.waiters):
-            if wanted == method and not future.done():
-                future.set_result(params)
+        elif method == "Page.lifecycleEvent" and params.get("name") == "load":
+            future = self.load(params["loaderId"])
+            if not future.done():
+                future.set_result(None)
 
-    def expect(self, method: str) -> asyncio.Future[dict[str, Any]]:
-        """A future of the next event ``method`` of this page (ask before the command that causes it)."""
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.waiters.append((method, future))
-        future.add_done_callback(lambda done: self.waiters.remove((method, done)))
-        return future
+    def load(self, loader: str) -> asyncio.Future[None]:
+        """The load event of the document of ``loader`` (it may come before Page.navigate answers)."""
+        if loader not in self.loads:
+            self.loads[loader] = asyncio.get_running_loop().create_future()
+        return self.loads[loader]
 
     async def cdp(self, method: str, **params: Any) -> dict[str, Any]:
         """Any DevTools command on this page (e.g. ``await tab.cdp("Performance.getMetrics")``)."""
@@ -164,19 +165,17 @@ class CdpTab:
         await self.cdp("Emulation.setCPUThrottlingRate", rate=rate)
 
     async def goto(self, url: str) -> None:
-        loaded = self.expect("Page.loadEventFired")
-        try:
-            result = await self.cdp("Page.navigate", url=url)
-            if result.get("errorText"):
-                raise BrowserError(f"{self.engine}: cannot open {url}: {result['errorText']}")
-            self.url = url
-            if result.get("loaderId"):  # else a same-document navigation (only the #hash changed)
-                try:
-                    await asyncio.wait_for(loaded, LOAD_TIMEOUT)
-                except TimeoutError:
-                    raise BrowserError(f"{self.engine}: {url} did not load in {LOAD_TIMEOUT} s") from None
-        finally:
-            loaded.cancel()
+        result = await self.cdp("Page.navigate", url=url)
+        if result.get("errorText"):
+            raise BrowserError(f"{self.engine}: cannot open {url}: {result['errorText']}")
+        self.url = url
+        loader = result.get("loaderId")
+        if loader:  # else a same-document navigation (only the #hash changed)
+            try:
+                await asyncio.wait_for(asyncio.shield(self.load(loader)), LOAD_TIMEOUT)
+            except TimeoutError:
+                raise BrowserError(f"{self.engine}: {url} did not load in {LOAD_TIMEOUT} s") from None
+            self.loads.clear()
 
     async def evaluate(self, function: str, *args: Any) -> Any:
         expression = f"({function}).apply(null, {json.dumps(list(args))})"
@@ -264,6 +263,7 @@ class CdpEngine:
         self.tabs.append(tab)
         try:
             await tab.cdp("Page.enable")
+            await tab.cdp("Page.setLifecycleEventsEnabled", enabled=True)
             await tab.cdp("Runtime.enable")
             await tab.cdp("Emulation.setDeviceMetricsOverride", width=size.width, height=size.height,
                           deviceScaleFactor=PHONE_SCALE if size.phone else 1, mobile=size.phone,
@@ -289,12 +289,20 @@ class CdpEngine:
         remove_tree(self.profile)
 
 
-async def launch_chromium(binary: str | Path, name: str, extra_args: list[str] | None = None) -> CdpEngine:
+async def launch_chromium(
+    binary: str | Path, name: str, extra_args: list[str] | None = None, lang: str = "en-US"
+) -> CdpEngine:
     """Start the Chromium ``binary`` headless with a fresh user data dir and connect to it; the engine
-    ``name`` of the matrix. BrowserError (with the end of its stderr) when it does not come up."""
+    ``name`` of the matrix. BrowserError (with the end of its stderr) when it does not come up.
+
+    ``lang`` is the language the pages see (navigator.languages): on Linux Chromium takes it from the
+    environment's LANG, and under the C locale the old builds would say ``en-US@posix``."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANGUAGE"))}
+    env["LANG"] = f"{lang.replace('-', '_')}.UTF-8"
     profile = tempfile.mkdtemp(prefix=f"wt-{name}-")
     args = [*CHROMIUM_ARGS, *(extra_args or []), "--headless", "--remote-debugging-port=0",
-            f"--user-data-dir={profile}", "--hide-scrollbars", "--mute-audio", "about:blank"]
+            f"--user-data-dir={profile}", f"--lang={lang}", "--hide-scrollbars", "--mute-audio",
+            "about:blank"]
     process: asyncio.subprocess.Process | None = None
     stderr: deque[str] = deque(maxlen=40)
     found: asyncio.Future[str] = asyncio.get_running_loop().create_future()
@@ -315,7 +323,7 @@ async def launch_chromium(binary: str | Path, name: str, extra_args: list[str] |
     try:
         process = await asyncio.create_subprocess_exec(
             str(binary), *args, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
-            stderr=asyncio.subprocess.PIPE, start_new_session=True)
+            stderr=asyncio.subprocess.PIPE, start_new_session=True, env=env)
         drain = asyncio.create_task(drain_stderr())
         try:
             url = await asyncio.wait_for(found, LAUNCH_TIMEOUT)
