@@ -2,7 +2,13 @@
 both games (web/src/<game>/names/<lang>.json), and the check that a name said to come from a seed rulebook
 is really read there.
 
-    python -m tests.web.i18n_tables          # rewrites docs/i18n/*.md
+The seed rulebooks are not part of the repository. What the tests need of them is kept here as data,
+tests/web/seed_names.json: for each seed, every name the names files take from it and the words the
+seed prints it as (its inflected form, facts rather than the seed's text). The tests check the names files
+against that data; one test checks the data against the seeds where they are ($WT_SEEDS, else
+../shared/seeds beside the checkout).
+
+    python -m tests.web.i18n_tables          # rewrites docs/i18n/*.md (and the seed data, seeds present)
 """
 
 from __future__ import annotations
@@ -18,6 +24,8 @@ from engine import api
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "web" / "src"
 DOCS = ROOT / "docs" / "i18n"
+SEED_NAMES = Path(__file__).resolve().parent / "seed_names.json"
+SEEDS_ENV = "WT_SEEDS"
 GAMES = ("duel", "classic")
 LANGUAGES = {"el": "Greek", "fa": "Persian", "ro": "Romanian", "pl": "Polish"}
 GAME_TITLES = {"duel": "7 Wonders Duel", "classic": "7 Wonders"}
@@ -29,19 +37,28 @@ SEED_TITLES = {
     "003_c0f5ce232cdac4ba.txt": "Romanian 7 Wonders rulebook",
     "004_f4b62fd90fc80ef3.txt": "Polish Cities rulebook",
 }
+# Words besides piece names that the pages take from a seed (the Polish Cities rulebook's terms for its
+# tokens, its black cards and the expansion itself), kept in the seed data too.
+SEED_TERMS = {"004_f4b62fd90fc80ef3.txt": ("żeton Długu", "żeton Dyplomacji", "Czarne karty", "czarna karta",
+                                           "Miasta")}
 # Text extraction of the Romanian seed lost part of its font: those words come out shifted 9 code points down.
 SHIFTED_FONT = 9
 ZWNJ = "\u200c"
 
 
-def seeds_dir() -> Path:
-    """The seed rulebooks: $WT_SEEDS, else ../shared/seeds beside the main checkout or a worktree of it."""
-    if os.environ.get("WT_SEEDS"):
-        return Path(os.environ["WT_SEEDS"])
+def seeds_dir() -> Path | None:
+    """The folder of the seed rulebooks: $WT_SEEDS, else ../shared/seeds beside the checkout (or beside the
+    main checkout of a worktree); None when there is none (a fresh clone). A $WT_SEEDS that is not a folder
+    raises FileNotFoundError: a path given on purpose is never skipped quietly."""
+    if os.environ.get(SEEDS_ENV):
+        folder = Path(os.environ[SEEDS_ENV])
+        if not folder.is_dir():
+            raise FileNotFoundError(f"{SEEDS_ENV}={folder} is not a folder of seed texts")
+        return folder
     for base in (ROOT.parent, ROOT.parent.parent):
         if (base / "shared" / "seeds").is_dir():
             return base / "shared" / "seeds"
-    raise FileNotFoundError("seed rulebooks not found: set WT_SEEDS to the folder of the seed texts")
+    return None
 
 
 def piece_names(game: str, *, cities: bool = True) -> list[str]:
@@ -88,23 +105,127 @@ def _unshift(word: str) -> str:
     return "".join(chr(ord(c) + SHIFTED_FONT) if 0x21 <= ord(c) <= 0x75 else c for c in word)
 
 
-def seed_text(name: str) -> str:
-    """A seed as plain text; the Romanian one with its shifted words decoded (their spaces are lost)."""
-    text = (seeds_dir() / name).read_text(encoding="utf-8")
+def seed_raw(folder: Path, name: str) -> str:
+    """A seed's text; the Romanian one with its shifted words decoded (their spaces are lost)."""
+    text = (folder / name).read_text(encoding="utf-8")
     if name.startswith("003_"):
         parts = re.split(r"(\s+)", text)
         text = "".join(_unshift(w) if re.search(r"[`\\\[\]^_]", w) else w for w in parts)
-    return _plain(text)
+    return text
 
 
-def found_in_seed(name: str, seed: str) -> bool:
-    """True when the seed has name, allowing for its inflection (each word's stem, in order, close together)
-    and, in the Romanian seed, for the lost spaces of its decoded words."""
-    text = seed_text(seed)
+def _pattern(name: str, seed: str) -> str:
+    """What finds name in a seed's plain text: each word's stem, in order, close together (inflection), and
+    in the Romanian seed with or without the spaces its decoded words lost."""
     words = _plain(name).split()
     stems = [w if len(w) <= 4 else w[: max(4, len(w) - 2)] for w in words]
     gap = r"\S*\s*" if seed.startswith("003_") else r"\S*\s+"
-    return re.search(gap.join(map(re.escape, stems)), text) is not None
+    return gap.join(map(re.escape, stems))
+
+
+def found_in(name: str, text: str, seed: str) -> bool:
+    """True when text (a seed's, or a form recorded from it) has name, allowing for inflection and, for the
+    Romanian seed, for lost spaces."""
+    return re.search(_pattern(name, seed), _plain(text)) is not None
+
+
+def seed_names() -> dict[str, dict[str, str]]:
+    """The committed seed data: seed file -> {name as the names files write it: the words the seed prints}."""
+    data = json.loads(SEED_NAMES.read_text(encoding="utf-8"))
+    return {seed: dict(names) for seed, names in data["seeds"].items()}
+
+
+def found_in_seed(name: str, seed: str) -> bool:
+    """True when the committed data says seed prints name: one of the forms recorded from that seed has it."""
+    return any(found_in(name, form, seed) for form in seed_names().get(seed, {}).values())
+
+
+def read_in_seeds() -> dict[str, set[str]]:
+    """Seed file -> every name the names files of both games say they read in that seed, and its terms."""
+    out: dict[str, set[str]] = {seed: set(terms) for seed, terms in SEED_TERMS.items()}
+    for game in GAMES:
+        for lang in LANGUAGES:
+            for name, source in sources(names_file(game, lang)).values():
+                if source != "here":
+                    out.setdefault(source, set()).add(name)
+    return out
+
+
+def _plain_with_places(text: str) -> tuple[str, list[int]]:
+    """_plain(text), with the place in text of each of its characters."""
+    out: list[str] = []
+    places: list[int] = []
+    in_space = False
+    for i, c in enumerate(text):
+        if c in (ZWNJ, "\u0640"):
+            continue
+        if c.isspace():
+            if not in_space:
+                out.append(" ")
+                places.append(i)
+            in_space = True
+            continue
+        in_space = False
+        for part in unicodedata.normalize("NFD", c):
+            if not unicodedata.combining(part):
+                out.append(part)
+                places.append(i)
+    # Lower case at once, as _plain does (a Greek word's last sigma becomes a final one).
+    plain = "".join(out).lower()
+    assert len(plain) == len(places), "a letter whose lower case is longer"
+    return plain, places
+
+
+def _best_match(name: str, seed: str, plain: str) -> re.Match[str] | None:
+    """Where a seed's plain text says name most plainly: the whole name as a word, else (the Romanian seed)
+    the name with or without each space its text lost, else the name's stems (an inflected form, to the
+    end of its word)."""
+    whole = re.escape(_plain(name))
+    tries = [rf"(?<!\w){whole}(?!\w)", whole]
+    if seed.startswith("003_"):
+        tries += [r"\s?".join(map(re.escape, _plain(name).split())), _pattern(name, seed)]
+    else:
+        tries += [_pattern(name, seed) + r"\w*"]
+    for pattern in tries:
+        match = re.search(pattern, plain)
+        if match is not None:
+            return match
+    return None
+
+
+def read_forms(folder: Path) -> tuple[dict[str, dict[str, str]], list[tuple[str, str]]]:
+    """From the seeds in folder: seed -> {name: the words the seed prints it as} for every name the names
+    files read in a seed (and every term of SEED_TERMS), and the (seed, name) pairs not found there."""
+    forms: dict[str, dict[str, str]] = {}
+    missing: list[tuple[str, str]] = []
+    for seed, names in sorted(read_in_seeds().items()):
+        raw = seed_raw(folder, seed)
+        plain, places = _plain_with_places(raw)
+        assert plain == _plain(raw), seed
+        for name in sorted(names):
+            match = _best_match(name, seed, plain)
+            if match is None:
+                missing.append((seed, name))
+                continue
+            start, end = places[match.start()], places[match.end() - 1] + 1
+            while end < len(raw) and unicodedata.combining(raw[end]):
+                end += 1
+            forms.setdefault(seed, {})[name] = re.sub(r"\s+", " ", raw[start:end])
+    return forms, missing
+
+
+def write_seed_names(forms: dict[str, dict[str, str]]) -> None:
+    data = {
+        "about": ("The piece names that the names files (web/src/<game>/names/<lang>.json) take from a seed "
+                  "rulebook, and the terms of SEED_TERMS: for each, the words that seed prints it as "
+                  "(inflected; in the Romanian seed, without the spaces its text extraction lost). Written "
+                  "by `python -m tests.web.i18n_tables` from the seeds; checked against them by "
+                  "tests/web/test_names.py."),
+        "titles": {seed: SEED_TITLES[seed] for seed in sorted(forms)},
+        "seeds": forms,
+    }
+    SEED_NAMES.parent.mkdir(parents=True, exist_ok=True)
+    SEED_NAMES.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
 
 
 def table_markdown(lang: str) -> str:
@@ -140,12 +261,16 @@ def main() -> None:
     DOCS.mkdir(parents=True, exist_ok=True)
     for lang in LANGUAGES:
         (DOCS / f"{lang}.md").write_text(table_markdown(lang), encoding="utf-8")
-        for game in GAMES:
-            named = sources(names_file(game, lang)).items()
-            missing = [e for e, (n, s) in named if s != "here" and not found_in_seed(n, s)]
-            if missing:
-                print(f"{lang} {game}: not found in the seed: {missing}")
     print(f"wrote {', '.join(f'docs/i18n/{lang}.md' for lang in LANGUAGES)}")
+    folder = seeds_dir()
+    if folder is None:
+        print(f"the seed rulebooks are absent: {SEED_NAMES.relative_to(ROOT)} kept as it is")
+        return
+    forms, missing = read_forms(folder)
+    for seed, name in missing:
+        print(f"not found in the seed {seed}: {name}")
+    write_seed_names(forms)
+    print(f"wrote {SEED_NAMES.relative_to(ROOT)} from {folder}")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,14 @@
 """Piece names in every language: each card, wonder, progress token, board and wonder of both games has one
 name per language, from a seed rulebook where the seed gives it (and then really read there) or translated
-here; the review tables in docs/i18n are the ones the names files make."""
+here; the review tables in docs/i18n are the ones the names files make.
+
+The seeds are not in the repository: the tests read what a seed prints from the committed seed data
+(tests/web/seed_names.json), and one test checks that data against the seeds where they are."""
 
 from __future__ import annotations
+
+import os
+import re
 
 import pytest
 
@@ -37,16 +43,59 @@ def test_seed_names_are_read_in_their_seed(game: str, lang: str) -> None:
     assert unread == []
 
 
+# (name, seed, does the seed print it?): inflection and lost spaces are allowed for; a name the seed does
+# not have is not found.
+MATCHER_CASES = [
+    ("Φαρμακοποιός", GREEK_DUEL, True),  # the seed has «τον Φαρμακοποιό»
+    ("Συντεχνία των Ναυτικών", GREEK_DUEL, False),
+    ("باغ\u200cهای مُعلّقِ بابِل", PERSIAN_DUEL, True),  # the seed lost its ZWNJ
+    ("جاده\u200cی شاهی", PERSIAN_DUEL, False),  # seed 002's name, not the rulebook's
+    ("Colosul din Rodos", ROMANIAN, True),  # in the shifted font, spaces lost
+    ("Colosul din Atena", ROMANIAN, False),
+    ("Byzantium", POLISH_CITIES, True),
+    ("Bizancjum", POLISH_CITIES, False),  # the Polish prose name, not the board's
+]
+
+
 def test_the_seed_check_can_fail() -> None:
-    """Inflection and lost spaces are allowed for; a name the seed does not have is not found."""
-    assert tables.found_in_seed("Φαρμακοποιός", GREEK_DUEL)  # the seed has «τον Φαρμακοποιό»
-    assert not tables.found_in_seed("Συντεχνία των Ναυτικών", GREEK_DUEL)
-    assert tables.found_in_seed("باغ\u200cهای مُعلّقِ بابِل", PERSIAN_DUEL)  # the seed lost its ZWNJ
-    assert not tables.found_in_seed("جاده\u200cی شاهی", PERSIAN_DUEL)  # seed 002's name, not the rulebook's
-    assert tables.found_in_seed("Colosul din Rodos", ROMANIAN)  # in the shifted font, spaces lost
-    assert not tables.found_in_seed("Colosul din Atena", ROMANIAN)
-    assert tables.found_in_seed("Byzantium", POLISH_CITIES)
-    assert not tables.found_in_seed("Bizancjum", POLISH_CITIES)  # the Polish prose name, not the board's
+    """Against the committed seed data (test_the_seed_data_matches_the_seeds tries the same on the seeds)."""
+    for name, seed, printed in MATCHER_CASES:
+        assert tables.found_in_seed(name, seed) is printed, (name, seed)
+
+
+def test_the_seed_data_holds_every_name_read_in_a_seed() -> None:
+    """The committed seed data has exactly the names the names files (and SEED_TERMS) read in each seed, each
+    with the seed's words for it: a name newly said to come from a seed needs its data (written from the
+    seeds by `python -m tests.web.i18n_tables`)."""
+    data = tables.seed_names()
+    read = tables.read_in_seeds()
+    assert {seed: set(names) for seed, names in data.items()} == read
+    assert set(data) <= set(tables.SEED_TITLES)
+    for seed, names in data.items():
+        for name, printed in names.items():
+            assert printed.strip() == printed and printed, (seed, name)
+            assert tables.found_in(name, printed, seed), (seed, name, printed)
+
+
+def test_the_seed_data_matches_the_seeds() -> None:
+    """The one test that reads the seed rulebooks: the committed data is what they print, read again from
+    them, and the matcher's cases hold on their whole texts. A fresh clone has no seeds: skipped there (CI
+    has them, and fails when they are missing)."""
+    folder = tables.seeds_dir()
+    if folder is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI checks the seed data: set {tables.SEEDS_ENV} to the folder of the seed texts")
+        pytest.skip(f"no seed rulebooks here (a fresh clone; set {tables.SEEDS_ENV} to check the seed data)")
+    forms, missing = tables.read_forms(folder)
+    assert missing == [], "names not printed in their seed"
+    assert forms == tables.seed_names(), "the seed data is stale: run python -m tests.web.i18n_tables"
+    for name, seed, printed in MATCHER_CASES:
+        text = tables.seed_raw(folder, seed)
+        assert tables.found_in(name, text, seed) is printed, (name, seed)
+    for seed, names in forms.items():
+        plain = tables.seed_raw(folder, seed)
+        for printed in names.values():
+            assert re.sub(r"\s+", " ", printed) in re.sub(r"\s+", " ", plain), (seed, printed)
 
 
 def test_the_cities_pieces_are_named_too() -> None:
