@@ -31,6 +31,7 @@ from engine.api import Action
 from engine.bots import Policy
 from host.botworker import index_of, load_factory
 from host.config import BotSettings
+from host.oscompat import detached_process_options
 
 log = logging.getLogger("host.bots")
 
@@ -179,7 +180,7 @@ class Worker:
         process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "host.botworker", "--policies", policies,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env,
-            start_new_session=True, limit=ANSWER_LIMIT,
+            limit=ANSWER_LIMIT, **detached_process_options(),
         )
         return cls(process)
 

@@ -16,7 +16,6 @@ and ends when stdin closes.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import importlib
 import json
 import os
@@ -29,9 +28,9 @@ from typing import Any, BinaryIO
 
 from engine.bots import Budget, Policy
 from engine.bots.coach import suggest
+from host.oscompat import lower_priority
 
 PolicyFactory = Callable[[str, str], Policy]
-NICENESS = 5  # the host's event loop goes first when the cores are busy
 
 
 def load_factory(spec: str) -> PolicyFactory:
@@ -102,8 +101,7 @@ def serve(questions: BinaryIO, answers: BinaryIO, factory: PolicyFactory) -> Non
 def main(argv: list[str] | None = None) -> int:
     """Entry point of a worker process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
+    lower_priority()
     parser = argparse.ArgumentParser(prog="python -m host.botworker")
     parser.add_argument("--policies", default="engine.bots:make_policy")
     args = parser.parse_args(argv)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import resource
 import signal
 from collections import Counter
 from collections.abc import Callable
@@ -24,24 +23,13 @@ from aiohttp.web_protocol import RequestHandler
 
 from host.config import Limits
 from host.limits import Throttled
+from host.oscompat import file_limit
 
 log = logging.getLogger("host.serve")
 
 FILES_RESERVED = 64  # file descriptors kept for the database, logs, static files and the bots' pipes
 ACCEPT_BACKLOG = 32  # connections the listening socket queues, and accepts in one turn of the loop
 ACCEPT_TURNS = 3  # turns of the loop a refused connection may hold its descriptor
-FILES_WANTED = 65536  # the soft limit asked for when the hard limit is unlimited
-
-
-def file_limit() -> int:
-    """The process's open-file limit, its soft limit raised toward the hard limit when allowed."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    target = FILES_WANTED if hard == resource.RLIM_INFINITY else hard
-    if soft != resource.RLIM_INFINITY and soft < target:
-        with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-            soft = target
-    return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
 def connection_cap(limits: Limits, files: int) -> int:

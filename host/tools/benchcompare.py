@@ -77,6 +77,8 @@ class Figures:
 
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds the process ``pid`` has used (Linux ``/proc``)."""
+    if sys.platform == "win32":
+        raise OSError("the bench reads a process's CPU time from Linux's /proc")
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
