@@ -22,6 +22,8 @@ class Limits:
     queued_bytes: int = 4 * 1024 * 1024
     connections_per_address: int = 32  # open TCP connections per address (loopback: only the total)
     connections_total: int = 1024  # the host lowers it below its file limit at start
+    bad_requests_burst: float = 20.0  # HTTP requests the host could not parse, one address at once...
+    bad_requests_rate: float = 1.0  # ...then per second; past it, the address's connections are refused
     tables_per_address: int = 8  # tables in lobby or playing created from one address
     tables_total: int = 200  # tables in memory, finished ones included...
     host_tables: int = 8  # ...and this many more for the host's own machine (guests never fill them)
