@@ -38,7 +38,7 @@ web/node_modules/.stamp: web/package.json web/package-lock.json
 	@$(QUIETLY) npm --prefix web ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/build.mjs
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/build.mjs web/css-compat.mjs
 
 web/dist/.stamp: web/node_modules/.stamp $(WEB_SOURCES)
 	@echo "building the web pages"

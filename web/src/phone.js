@@ -1,6 +1,7 @@
 // The phone page (/t/CODE): is there such a table? then a name, then the private hand of one seat. The
 // seat token lives in localStorage per table code and is re-sent on every reconnect. Everything
 // game-specific comes from the registry (games.js).
+import "./lib/compat.js"; // first: what the engine lacks, as classes on <html>, before anything is drawn
 import "./lib/base.css";
 import "./lib/phone.css";
 import "./duel/duel.css";
@@ -513,7 +514,7 @@ function Header() {
   const me = state.seat;
   const mine = g && me !== null && g.promptKey(state.view, me, state.step) !== null;
   const end = state.table?.state === "playing" && me !== null ? state.clock?.ends?.[me] : null;
-  return html`<header class="phone-head" style=${me !== null ? `--seat: ${seatColor(me)}` : ""}>
+  return html`<header class=${`phone-head${end ? " timed" : ""}`} style=${me !== null ? `--seat: ${seatColor(me)}` : ""}>
     <span class="me">${me !== null ? seatName(state.table, me) : ""}</span>
     ${mine || end ? html`<span class="head-move ${mine ? "" : "clock-only"}" id=${mine ? "my-move" : null}>${mine ? t("phone.your_move") : null}<${Countdown} end=${end} total=${state.clock?.seconds} seat=${me} cls="my-clock" /></span>` : null}
     <span class="head-tools">
