@@ -4,10 +4,11 @@
 import { build } from "esbuild";
 import opentype from "opentype.js";
 import svgpath from "svgpath";
-import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ICON_NAMES } from "./src/lib/icon-names.js";
+import { lowerCss } from "./css-compat.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, "src");
@@ -90,6 +91,10 @@ const iconPlugin = {
   },
 };
 
+// The engines the pages promise (package.json "browserslist"): esbuild lowers the JavaScript syntax and what
+// it can of the CSS (`inset`, vendor prefixes) for them; css-compat.mjs adds the rest of the fallbacks.
+export const TARGET = ["chrome80", "safari15", "ios15", "firefox115"];
+
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 
@@ -97,7 +102,7 @@ await build({
   entryPoints: [join(src, "board.js"), join(src, "phone.js")],
   bundle: true,
   format: "iife",
-  target: "es2020",
+  target: TARGET,
   platform: "browser",
   minify: process.env.WT_MINIFY !== "0", // WT_MINIFY=0: readable names in a profile
   sourcemap: false,
@@ -107,5 +112,9 @@ await build({
   plugins: [iconPlugin],
 });
 
+for (const [file, page] of [["board.css", ".board-page"], ["phone.css", ".phone-page"]]) {
+  const path = join(dist, file);
+  await writeFile(path, await lowerCss(await readFile(path, "utf8"), { from: path, page }));
+}
 for (const file of ["board.html", "phone.html"]) await copyFile(join(src, file), join(dist, file));
 console.log(`web/dist built (${Object.keys(font.codes).length} icons)`);

@@ -1,6 +1,7 @@
 // The TV page: "/" creates or opens a table (a phone opening "/" sees the tables it may join instead);
 // "/board/CODE" shows that table's lobby, its game and its end. Everything game-specific comes from the
 // registry (games.js).
+import "./lib/compat.js"; // first: what the engine lacks, as classes on <html>, before anything is drawn
 import "./lib/base.css";
 import "./lib/board.css";
 import "./duel/duel.css";
@@ -27,7 +28,7 @@ import { patchedView, resendView } from "./lib/viewsync.js";
 import "./after/after.css";
 import "./after/strings/index.js";
 import { HistoryScreen } from "./after/history.js";
-import { entriesBetween, entriesUpTo, keyCommand, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
+import { entriesBetween, entriesUpTo, keyCommand, manyHandsShown, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
 import { BoardMenu, RemoteBar, RENEW_BEFORE_S, SetupCodes, TakeoverCode } from "./lib/pairing.js";
 import { spatialNavigation } from "./lib/spatial.js";
 
@@ -503,7 +504,7 @@ function ReplayScreen() {
   // The board is shorter by the bar: its log keeps fewer lines (REPLAY_LOG_LINES, the newest).
   const log = entriesUpTo(replay.timeline, replay.step).flatMap((e) => rg.describe(e.events, ctx(e.step))).slice(-REPLAY_LOG_LINES);
   const none = () => {};
-  return html`<div class="replaying ${replay.hands ? "hands-on" : ""}" id="replay" data-step=${replay.step}>
+  return html`<div class="replaying ${replay.hands ? "hands-on" : ""} ${manyHandsShown(replay) ? "many-hands" : ""}" id="replay" data-step=${replay.step}>
     <${rg.Board} table=${{ ...table, state: replay.view.phase === "over" ? "over" : "playing" }} view=${replay.view} names=${seatNames} log=${log} error=${state.error}
       handlers=${{ onStart: none, onRelease: null, onSetBot: null, onClock: null, onPlayAgain: none }} fresh=${new Set()} clock=${null} moments=${html`<${Moments} />`} />
     <${RevealedHands} replay=${replay} names=${seatNames} />
@@ -599,6 +600,7 @@ function paintNow() {
   paintPending = false;
   // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
   document.body.classList.toggle("board-page", onBoard());
+  document.documentElement.classList.toggle("board-page", onBoard()); // the root size follows the screen (board.css)
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />

@@ -127,7 +127,7 @@ export function ScoreChart({ points, names, kind, marker = null, compact = false
       ${lines.map((pts, seat) => html`<polyline key=${`l${seat}`} class="line" data-seat=${seat} points=${pts} stroke=${seatColor(seat)} stroke-dasharray=${DASHES[seat % DASHES.length]} />`)}
       ${marker !== null && list[marker] ? names.map((_, seat) => html`<circle key=${`m${seat}`} cx=${x(marker)} cy=${y(value(list[marker], seat))} r=${size / 3} fill=${seatColor(seat)} />`) : null}
     </svg></div>
-    ${legend ? html`<ol class="chart-legend">${order.map((seat) => html`<li key=${`k${seat}`} style=${`--seat: ${seatColor(seat)}`} data-seat=${seat}>
+    ${legend ? html`<ol class=${`chart-legend${order.length >= 5 ? " many" : ""}`}>${order.map((seat) => html`<li key=${`k${seat}`} style=${`--seat: ${seatColor(seat)}`} data-seat=${seat}>
       <${LineSwatch} seat=${seat} />
       <span class="who">${names[seat] ?? "?"}</span><strong class="points">${num(value(marker !== null && list[marker] ? list[marker] : last, seat))}</strong></li>`)}</ol>` : null}
     <div class="chart-categories" role="group" aria-label=${t("chart.categories")}>

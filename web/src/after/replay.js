@@ -132,12 +132,21 @@ function actionCard(action) {
   return action?.card ?? action?.card_id ?? null;
 }
 
+/** The seats' views whose hand the replay reveals at this stop (none outside "hands revealed" mode). */
+function handsShown(replay) {
+  return replay.hands ? (replay.seat_views || []).filter((v) => Array.isArray(v.hand)) : [];
+}
+
+/** Whether the revealed hands are many (closer together; the replay's strip gives them its room: after.css). */
+export function manyHandsShown(replay) {
+  return handsShown(replay).length >= MANY_HANDS;
+}
+
 /** Every player's hand at this stop and the card they chose from it: only in "hands revealed" mode. */
 export function RevealedHands({ replay, names }) {
   if (!replay.hands) return null;
-  const views = replay.seat_views || [];
   const chosen = nextChoices(replay);
-  const withHands = views.filter((v) => Array.isArray(v.hand));
+  const withHands = handsShown(replay);
   const faceDown = replay.face_down || [];
   // Many hands: closer together (each name with its choice, the cards by their icons, the chosen one named).
   return html`<aside class="revealed-hands ${withHands.length >= MANY_HANDS ? "many" : ""}" id="revealed-hands" aria-label=${t("replay.hands_title")}>

@@ -109,9 +109,11 @@ function pendingLine(view, names) {
 
 function Header({ view, table, names, onRelease }) {
   const over = view.phase === "over";
+  // (words beside an icon in a span of their own: where flex gap is missing, its fallback's margins reach
+  // elements only, css-compat.mjs)
   return html`<header class="status">
-    <span class="phase"><${Icon} name="age" />${t("classic.age", { age: ROMAN[view.age] || view.age })}${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1, total: turnsPerAge(view) })}</span>`}</span>
-    ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span>${t(`classic.pass.${view.direction}`)}</span>`}
+    <span class="phase"><${Icon} name="age" /><span>${t("classic.age", { age: ROMAN[view.age] || view.age })}</span>${over ? null : html`<span class="turn"> · ${t("classic.turn", { turn: view.turn ?? 1, total: turnsPerAge(view) })}</span>`}</span>
+    ${over ? null : html`<span class="direction" data-direction=${view.direction}><span class="arrow" aria-hidden="true">${view.direction === "right" ? "↻" : view.direction === "swap" ? "⇄" : "↺"}</span><span>${t(`classic.pass.${view.direction}`)}</span></span>`}
     <span class="pending" id="pending">${pendingLine(view, names)}</span>
     ${over ? null : html`<${SeatPills} seats=${table.seats} onRelease=${onRelease} active=${view.waiting || []} onlyAway=${true} />`}
   </header>`;

@@ -23,6 +23,15 @@ export function promptKey(view, me) {
   return `${view.age}.${view.turn}.${view.my_turn.city}`;
 }
 
+/** Whether the prompt asks me to act (my hand, a pick, my debt; also while I change a choice made): the
+ * prompt is then framed (phone.css .prompt.mine). */
+function promptIsMine(view, me, changing) {
+  if (!view || view.phase === "over") return false;
+  if (view.pending?.kind === "debt") return Boolean(view.my_debt) && (view.my_debt.choice === null || view.my_debt.choice === undefined || changing);
+  if (view.pending) return view.pending.seat === me;
+  return (view.to_act || []).includes(me) && Boolean(view.my_turn) && ((view.waiting || []).includes(me) || changing);
+}
+
 /** The legal action matching partial exactly (free_city included), or null. */
 export function exactLegal(legal, partial) {
   return (legal || []).find((a) => Boolean(a.free_city) === Boolean(partial.free_city)
@@ -302,7 +311,7 @@ export function ClassicPhone({ ctx }) {
   const mine = (view.cities || []).find((c) => c.seat === me);
   const order = mine ? [mine.city, mine.left, mine.right, ...view.cities.map((c) => c.city).filter((c) => ![mine.city, mine.left, mine.right].includes(c))] : [];
   return html`
-    <section id="prompt" class="prompt"><${Prompt} ctx=${inner} select=${setSelected} changing=${changing} setChanging=${(on) => setChangingStep(on ? ctx.step : -1)} /></section>
+    <section id="prompt" class=${`prompt${promptIsMine(view, me, changing) ? " mine" : ""}`}><${Prompt} ctx=${inner} select=${setSelected} changing=${changing} setChanging=${(on) => setChangingStep(on ? ctx.step : -1)} /></section>
     <${CoachPanel} coach=${ctx.coach} seatName=${(seat) => ctx.names[seat] ?? ""} onPick=${pickSuggestion} busy=${ctx.busy} />
     ${ctx.error ? html`<p class="error" id="error">${ctx.error}</p>` : null}
     <${TeammateHand} ctx=${inner} />

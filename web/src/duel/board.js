@@ -1,6 +1,7 @@
 // The Duel on the TV: the header (age, who acts, seats), both cities on the sides, and between them the
 // conflict track, the progress tokens, the pyramid (or the wonder draft, or the final scores) and the log.
 import { CardChip } from "../lib/card.js";
+import { containerSize } from "../lib/compat.js";
 import { fitGroup, markTooWide, useFitted } from "../lib/fit.js";
 import { html } from "../lib/html.js";
 import { num, t } from "../lib/i18n.js";
@@ -68,8 +69,9 @@ function fitDiscard(board) {
   panel.__fitKey = key;
 }
 
-/** After each render: pyramid names too wide for their card set smaller, each city's card columns. */
+/** After each render: the pyramid's area measured (where the engine needs it), pyramid names too wide for their card set smaller, each city's card columns. */
 function fitBoard(board) {
+  containerSize(board.querySelector(".age-area")); // the pyramid's room, where container query units are missing
   for (const card of board.querySelectorAll(".pyramid .card[data-card]")) fitGroup(card, ".card-band", BAND_FIT_LEVELS);
   markTooWide(board, ".pyramid .card-name", "long");
   markTooWide(board, ".discard .chip-name", "long");

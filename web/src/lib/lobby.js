@@ -36,9 +36,12 @@ function SeatRow({ seat, onRelease, onSetBot = null }) {
 export function BoardLobby({ table, title, note, onStart, onRelease, onSetBot = null, onClock = null, onCoach = null, error, children = null }) {
   const seats = table.seats || [];
   const full = seats.length > 0 && seats.every((s) => s.taken);
+  // what board.css sizes the column by: level pickers in its rows (a bot's or a free seat's), six seats or more
+  const pickers = Boolean(onSetBot) && seats.some((s) => s.bot || !s.taken);
+  const cls = `lobby-info${pickers ? " with-pickers" : ""}${seats.length >= 6 ? " many-seats" : ""}`;
   return html`<main class="lobby">
     <div class="lobby-qr"><img class="qr" src=${`/qr/${encodeURIComponent(table.code)}.svg`} alt=${t("lobby.scan")} /><p class="scan">${t("lobby.scan")}</p></div>
-    <div class="lobby-info">
+    <div class=${cls}>
       <h1>${title}</h1>
       <p class="note">${note}</p>
       <p class="join">${t("lobby.or_open")} <a id="join-url" href=${table.join_url} target="_blank">${table.join_url}</a></p>
