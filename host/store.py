@@ -29,6 +29,10 @@ from host.model import EXPIRED, LOBBY, OVER, PLAYER, PLAYING, Table
 log = logging.getLogger("host.store")
 
 DB_NAME = "tables.sqlite3"
+# The store's format, kept in SQLite's user_version: a host reads every version up to its own (older
+# files get the columns added since) and refuses a file written by a newer host, never overwriting it.
+# 0: every store before versions were kept; 1: since the installable host (issue 36).
+STORE_VERSION = 1
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, seat_count INTEGER NOT NULL, seed INTEGER NOT NULL,
@@ -276,6 +280,7 @@ class Store:
             db.execute("PRAGMA synchronous=FULL")
             db.executescript(SCHEMA)
             self._add_columns(db)
+            db.execute(f"PRAGMA user_version = {STORE_VERSION}")
         except sqlite3.Error as exc:
             raise StoreError(f"cannot use {self.path}: {exc}; make the folder writable or choose another "
                              f"with --data") from None
@@ -288,7 +293,13 @@ class Store:
         if not self.path.exists():
             return
         wal = Path(f"{self.path}-wal")
-        if self.path.stat().st_size == 0 and not (wal.exists() and wal.stat().st_size > 0):
+        if self.path.stat().st_size == 0:
+            if wal.exists() and wal.stat().st_size > 0:
+                # SQLite would open the empty file as a new database and replace the log that holds
+                # the tables: never silently.
+                self._refuse(f"is empty (0 bytes) beside a write-ahead log {wal.name} of "
+                             f"{wal.stat().st_size} bytes that may hold the saved tables (a crash and a bad "
+                             f"copy?): the tables cannot be read from the log alone")
             self._refuse("is empty (0 bytes): the saved tables were lost or truncated")
         if wal.exists():
             problem = wal_problem(wal.read_bytes())
@@ -297,9 +308,13 @@ class Store:
         try:
             with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as db:
                 names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                version = int(db.execute("PRAGMA user_version").fetchone()[0])
         except sqlite3.DatabaseError:
             return  # not a database at all: moved aside by _open, the damaged copy kept
         ours = {"tables", "seats", "actions"}
+        if version > STORE_VERSION:
+            self._refuse(f"was written by a newer Wonders Table (store version {version}; this one reads up "
+                         f"to {STORE_VERSION}): update Wonders Table to play its saved tables")
         if names and not names & ours:
             self._refuse(f"is another program's database (its tables: {', '.join(sorted(names)[:5])})")
         if names & ours and ours - names:

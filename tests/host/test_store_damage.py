@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from host.app import STORE, TABLES, create_app
-from host.store import DB_NAME, Store, StoreError, wal_problem
+from host.store import DB_NAME, STORE_VERSION, Store, StoreError, wal_problem
 
 
 async def _played(data_dir: Path, games: int = 2, moves: int = 3) -> list[str]:
@@ -175,3 +175,48 @@ async def clients_of(aiohttp_server):
     yield make
     for client in made:
         await client.close()
+
+
+async def test_a_zero_byte_main_file_beside_a_write_ahead_log_is_refused(data_dir, tmp_path):
+    """After a crash and a bad copy the main file may be empty while the log holds the tables: SQLite
+    would start afresh and replace the log. Refused, nothing changed."""
+    copy = tmp_path / "killed"
+    await _with_live_wal(data_dir, copy)
+    (copy / DB_NAME).write_bytes(b"")
+    assert (copy / f"{DB_NAME}-wal").stat().st_size > 0
+    _refused(copy, "empty", f"{DB_NAME}-wal")
+
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "store-v0"
+# What the fixture holds: written by the host of 2026-12-07 (store version 0, before versions were kept).
+FIXTURE_TABLES = {"HMSF": ("duel", "playing", 12, ["Ann", "Bob"]),
+                  "ZRHQ": ("classic", "playing", 3, ["Cy", "Dee", "Eli"]),
+                  "ANKA": ("duel", "lobby", 0, ["Fay", None])}
+
+
+async def test_a_store_of_the_previous_format_restores_and_plays_on(tmp_path):
+    folder = tmp_path / "data"
+    shutil.copytree(FIXTURE, folder)
+    with sqlite3.connect(folder / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (0,)
+    app = create_app(folder)
+    tables = app[TABLES]
+    try:
+        found = {code: (t.game, t.state, t.step, [s.name for s in t.seats]) for code, t in tables.tables.items()}
+        assert found == FIXTURE_TABLES
+        duel = tables.tables["HMSF"]
+        seat = duel.engine_game.to_act()[0]
+        await tables.act(duel, duel.seats[seat], duel.engine_game.legal_actions(seat)[0])
+        assert duel.step == 13
+    finally:
+        app[STORE].close()
+    with sqlite3.connect(folder / DB_NAME) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (STORE_VERSION,)
+
+
+async def test_a_store_of_a_newer_version_is_refused_and_kept(tmp_path):
+    folder = tmp_path / "data"
+    shutil.copytree(FIXTURE, folder)
+    with sqlite3.connect(folder / DB_NAME) as db:
+        db.execute(f"PRAGMA user_version = {STORE_VERSION + 1}")
+    _refused(folder, "newer", "update Wonders Table")
