@@ -202,7 +202,8 @@ async def test_a_store_of_the_previous_format_restores_and_plays_on(tmp_path):
     app = create_app(folder)
     tables = app[TABLES]
     try:
-        found = {code: (t.game, t.state, t.step, [s.name for s in t.seats]) for code, t in tables.tables.items()}
+        found = {code: (t.game, t.state, t.step, [s.name for s in t.seats])
+                 for code, t in tables.tables.items()}
         assert found == FIXTURE_TABLES
         duel = tables.tables["HMSF"]
         seat = duel.engine_game.to_act()[0]
