@@ -69,13 +69,14 @@ async def create_table(
 class Phone:
     """One seat's device: joins, keeps the latest view, plays with a policy until the game is over.
 
-    Like the browser it reconnects with its seat token when the connection drops (a host restart),
-    and gives up only when another device took its seat (``replaced``).
+    Like the browser it keeps the device token the host issues at its first connection and sends it on
+    every later one (``device``: a token kept from before), reconnects with its seat token when the
+    connection drops (a host restart), and gives up only when another device took its seat (``replaced``).
     """
 
     def __init__(
         self, url: str, code: str, name: str, *, seed: int | None = None, delay: float = 0.0,
-        keep_log: bool = True, policy: str = RANDOM,
+        keep_log: bool = True, policy: str = RANDOM, device: str | None = None,
     ) -> None:
         if policy not in LEVELS:
             raise ValueError(f"unknown policy {policy!r}; known: {', '.join(LEVELS)}")
@@ -86,6 +87,11 @@ class Phone:
         # ``view_patch`` is followed there by the whole ``view`` it rebuilt)
         self.rng = random.Random(seed)
         self.auth: dict[str, Any] = {"token": None}
+        self.has_device = asyncio.Event()  # set once ``auth`` holds a device token
+        if device is not None:
+            self.auth["device"] = device
+            self.has_device.set()
+        self.lost = asyncio.Event()  # set when the connection drops, cleared when it is made again
         self.sio = new_client()
         self.seat: int | None = None
         self.view: dict[str, Any] | None = None
@@ -96,6 +102,7 @@ class Phone:
         self.views = ViewKeeper()
         for event in ("view", "view_patch", "table", "events", "error", "new_table", "choosing", "history"):
             self.sio.on(event, self._keeper(event))
+        self.sio.on("device", self._keep_device)
         self.sio.on("disconnect", self._dropped)
 
     def _keeper(self, event: str) -> Any:
@@ -118,15 +125,64 @@ class Phone:
 
         return keep
 
+    async def _keep_device(self, data: Any) -> None:
+        """The host issued this phone its device token (it sends one to a connection that gave none)."""
+        if isinstance(data, dict) and isinstance(data.get("device"), str):
+            self.auth["device"] = data["device"]
+            self.has_device.set()
+
     async def _dropped(self, *reason: Any) -> None:
+        self.lost.set()
         self.changed.set()
 
-    async def join(self) -> int:
-        """Connect and take a seat."""
+    async def _connect(self) -> None:
+        self.lost.clear()
         await self.sio.connect(self.url, transports=["websocket"], auth=self.auth)
-        ack = await call(self.sio, "join", {"code": self.code, "name": self.name})
+
+    async def join(self, patience: float = RECONNECT_PATIENCE) -> int:
+        """Connect and take a seat.
+
+        The host ties the seat to this phone's device token, so the phone has its token before it asks
+        (the host issues one at the first connection). If the connection drops before the answer comes,
+        the join may or may not have been taken: the phone connects again (for up to ``patience`` s) and
+        asks again with the same device token, and the host gives back the seat it took, if any: a lost
+        answer leaves no ghost seat.
+        """
+        await self._connect()
+        while True:
+            await asyncio.wait_for(self.has_device.wait(), CALL_TIMEOUT)
+            ack = await self._answer("join", {"code": self.code, "name": self.name})
+            if ack is not None:
+                break
+            await self.reconnect(patience)
+        if not isinstance(ack, dict) or not ack.get("ok"):
+            raise PhoneError(f"join: {ack!r}")
         self.seat, self.auth["token"] = ack["seat"], ack["token"]
         return int(ack["seat"])
+
+    async def _answer(self, event: str, payload: dict[str, Any]) -> Any:
+        """Emit ``event`` and return the host's answer, or None if the connection dropped first."""
+        answered: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+
+        def keep(*args: Any) -> None:
+            if not answered.done():
+                answered.set_result(args[0] if args else None)
+
+        try:
+            await self.sio.emit(event, payload, callback=keep)
+        except socketio.exceptions.SocketIOError:
+            return None
+        lost = asyncio.ensure_future(self.lost.wait())
+        try:
+            done, _ = await asyncio.wait({answered, lost}, timeout=CALL_TIMEOUT,
+                                         return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            lost.cancel()
+        if answered in done:
+            return answered.result()
+        if lost in done:
+            return None
+        raise PhoneError(f"{event}: no answer in {CALL_TIMEOUT:g} s")
 
     async def reconnect(self, patience: float = RECONNECT_PATIENCE) -> None:
         """Connect again with the seat token, retrying with a growing pause for up to ``patience`` s."""
@@ -136,7 +192,7 @@ class Phone:
                 # The host's goodbye may end the Socket.IO session before the transport below it has
                 # closed; finish that teardown first, or connecting again is refused.
                 await self.sio.eio.disconnect(abort=True)
-                await self.sio.connect(self.url, transports=["websocket"], auth=self.auth)
+                await self._connect()
                 return
             except (socketio.exceptions.ConnectionError, ValueError):
                 if waited >= patience:
