@@ -116,6 +116,7 @@ bench: $(VENV)/.stamp
 	$(PY) -m host.tools.bench --compare
 	$(PY) -m host.tools.fairbench
 	$(PY) -m tests.web.tvbench
+	$(PY) -m tests.web.rejoinbench
 
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml), as on each
 # platform a host runs on: Linux, Windows and macOS (no Unix-only module may be needed there).

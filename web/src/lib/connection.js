@@ -5,6 +5,7 @@ import { html } from "./html.js";
 import { hasString, locale, t } from "./i18n.js";
 
 const ACK_TIMEOUT_MS = 8000;
+const WAKE_MS = 5000; // a connection lost this soon after the page became visible is retried at once
 
 /**
  * Opens the socket. getAuth() is called on every (re)connect so a stored seat token is re-sent.
@@ -13,12 +14,20 @@ const ACK_TIMEOUT_MS = 8000;
  */
 export function openSocket({ getAuth = () => ({}), onStatus = () => {} } = {}) {
   let kicked = false;
+  let shownAt = -Infinity; // when the page last became visible (performance.now())
   const socket = io({
     parser: msgpackParser,
     transports: ["websocket"],
     auth: (cb) => cb(getAuth()),
     reconnectionDelayMax: 2000,
   });
+  // Connect now, not after the reconnection delay the client may be waiting out: disconnect() drops that
+  // wait (nothing is sent on a socket that is not connected), connect() opens a new connection at once.
+  const connectNow = () => {
+    if (socket.connected || kicked) return;
+    socket.disconnect();
+    socket.connect();
+  };
   socket.on("connect", () => {
     kicked = false;
     onStatus(true, false);
@@ -26,9 +35,20 @@ export function openSocket({ getAuth = () => ({}), onStatus = () => {} } = {}) {
   socket.on("disconnect", (reason) => {
     kicked = reason === "io server disconnect";
     onStatus(false, kicked);
+    // A connection lost just after the phone woke up (a lock dropped it; the client finds out on waking)
+    // is tried again at once, once a wake-up (then the client's own delays). After the client has
+    // scheduled its own retry, hence the timeout.
+    if (!kicked && reason !== "io client disconnect" && document.visibilityState === "visible"
+        && performance.now() - shownAt < WAKE_MS) {
+      shownAt = -Infinity;
+      setTimeout(connectNow, 0);
+    }
   });
+  // A phone coming back from a lock (or from another app) reconnects at once if it lost the connection.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible" && !socket.connected && !kicked) socket.connect();
+    if (document.visibilityState !== "visible") return;
+    shownAt = performance.now();
+    connectNow();
   });
   return socket;
 }
