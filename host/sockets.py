@@ -622,14 +622,17 @@ class Hub:
 
     async def list_tables(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """Tables in lobby or playing (bounded), public data only; the answer is reused while no table
-        changed, for ``limits.list_cache_seconds`` at most (the seats' take-over countdowns move)."""
+        changed, for ``limits.list_cache_seconds`` at most (the seats' take-over countdowns move). When the
+        store came back without tables or actions its ledger knew, ``lost`` names them (the board's home
+        shows them)."""
         now = time.monotonic()
         cached = self.listed
         if (cached is None or cached.version != self.list_version
                 or now - cached.made > self.config.limits.list_cache_seconds):
             cached = self.listed = ListingCache(self.list_version, now,
                                                 [self.table_payload(t) for t in self.tables.listing()])
-        return {"tables": cached.tables}
+        lost = self.tables.store.losses
+        return {"tables": cached.tables, "lost": lost} if lost else {"tables": cached.tables}
 
     async def table_info(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """One table's public summary, without watching it."""

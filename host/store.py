@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from host.ledger import LIMIT as LEDGER_LIMIT
+from host.ledger import Ledger, losses
 from host.model import EXPIRED, LOBBY, OVER, PLAYER, PLAYING, Table
 
 log = logging.getLogger("host.store")
@@ -244,6 +246,8 @@ class Store:
         self._prepare_folder()
         self.db = self._open()
         self.lock = threading.Lock()
+        self.losses: list[str] = []  # tables and actions the ledger knew that the store came back without
+        self.ledger = self._open_ledger()
         self.writer = Writer(self.db, self.lock)
         self.closed = False
 
@@ -339,6 +343,37 @@ class Store:
             return "; ".join(str(r[0]) for r in rows[:3])
         return None
 
+    def _open_ledger(self) -> Ledger:
+        """Compare the store with its ledger (naming every loss in the log and in a ``lost-<time>.txt``
+        file beside the store) and start the ledger again from what the store holds now."""
+        path = self.path.with_name(f"{DB_NAME}.ledger")
+        known = Ledger.read(path)
+        rows = self.db.execute(
+            "SELECT t.code, (SELECT COUNT(*) FROM actions a WHERE a.code = t.code) FROM tables t "
+            "ORDER BY COALESCE(t.updated, t.created) DESC LIMIT ?", (LEDGER_LIMIT,)).fetchall()
+        found = {str(code): int(count) for code, count in reversed(rows)}
+        if known:
+            missing = [code for code in known if code not in found]
+            if missing:  # older than the recent rows read above, or truly gone
+                marks = ",".join("?" * len(missing))
+                found.update((str(code), int(count)) for code, count in self.db.execute(
+                    f"SELECT t.code, (SELECT COUNT(*) FROM actions a WHERE a.code = t.code) FROM tables t "
+                    f"WHERE t.code IN ({marks})", missing).fetchall())
+            self.losses = losses(known, found)
+        if self.losses:
+            moved = self.moved_aside
+            aside = f" (the damaged file was moved aside as {moved.name})" if moved else ""
+            for line in self.losses:
+                log.error("saved tables lost%s: %s", aside, line)
+            report = self.path.with_name(f"{DB_NAME}.lost-{time.strftime('%Y%m%d-%H%M%S')}.txt")
+            with contextlib.suppress(OSError):
+                heading = f"{self.path} came back without what its ledger had saved{aside}:"
+                report.write_text("\n".join([heading, *self.losses, ""]), encoding="utf-8")
+        ledger = Ledger(path, found)
+        ledger.dirty = True
+        ledger.flush()
+        return ledger
+
     @staticmethod
     def _add_columns(db: sqlite3.Connection) -> None:
         for table, columns in ADDED_COLUMNS.items():
@@ -354,6 +389,7 @@ class Store:
         self.closed = True
         if not self.writer.stop(timeout):
             log.error("the store writer did not finish in %.0f s; closing anyway", timeout)
+        self.ledger.flush()
         with self.lock:
             try:
                 self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -405,12 +441,14 @@ class Store:
     async def save_table(self, table: Table) -> None:
         """Write the table row and all its seats in one transaction."""
         await self.write(self.table_statements(table))
+        self.ledger.note(table.code)
 
     async def create_table(self, table: Table) -> None:
         """Write a new table, replacing every row of an old table that had the same code (codes of
         tables long over are reused)."""
         await self.write([(f"DELETE FROM {name} WHERE code = ?", (table.code,))
                           for name in ("tables", "seats", "actions")] + self.table_statements(table))
+        self.ledger.note(table.code, 0)
 
     async def append_action(self, table: Table, step: int, seat: int, action: dict[str, Any],
                             *, ended: bool = False, checkpoint: str | None = None, by: str = PLAYER) -> None:
@@ -426,6 +464,7 @@ class Store:
                                "WHERE code = ?",
                                (table.state, table.ended, table.updated, checkpoint, table.code)))
         await self.write(statements)
+        self.ledger.note(table.code, step + 1)
 
     async def expire(self, codes: list[str], when: float) -> None:
         """Mark lobby tables as expired (they leave memory; their codes may be reused later)."""

@@ -221,3 +221,60 @@ async def test_a_store_of_a_newer_version_is_refused_and_kept(tmp_path):
     with sqlite3.connect(folder / DB_NAME) as db:
         db.execute(f"PRAGMA user_version = {STORE_VERSION + 1}")
     _refused(folder, "newer", "update Wonders Table")
+
+
+async def test_a_write_ahead_log_cut_short_names_every_table_and_action_it_lost(data_dir, tmp_path, caplog,
+                                                                               clients_of):
+    """SQLite reads a log cut in half up to its last whole commit and says nothing of the rest: the
+    ledger beside the store names each lost table and action, in the log, in a file beside the store and
+    in the board's list of tables."""
+    app = create_app(data_dir, seed_source=itertools.count(5).__next__)
+    tables = app[TABLES]
+    steps = {}
+    for _ in range(6):
+        t = await tables.create("duel")
+        for name in ("Ann", "Bob"):
+            await tables.join(t, name)
+        await tables.start(t)
+        for _ in range(3):
+            seat = t.engine_game.to_act()[0]
+            await tables.act(t, t.seats[seat], t.engine_game.legal_actions(seat)[0])
+        steps[t.code] = t.step
+    app[STORE].ledger.flush()  # a moment after the last commit
+    copy = tmp_path / "copied"
+    copy.mkdir()
+    for name in (DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}.ledger"):  # copied while the host ran
+        shutil.copyfile(data_dir / name, copy / name)
+    app[STORE].close()
+    wal = copy / f"{DB_NAME}-wal"
+    raw = wal.read_bytes()
+    wal.write_bytes(raw[: len(raw) // 2])
+    assert wal_problem(wal.read_bytes()) is None  # the cut is invisible in the log itself
+    with caplog.at_level("ERROR", logger="host.store"):
+        cut = create_app(copy)
+    try:
+        restored = {code: t.step for code, t in cut[TABLES].tables.items()}
+        lost = cut[STORE].losses
+        assert lost and len(restored) < len(steps)
+        for code, step in steps.items():
+            named = [line for line in lost if line.startswith(f"table {code}:")]
+            if restored.get(code) == step:
+                assert not named
+            elif code not in restored:
+                assert named == [f"table {code}: missing from the store (it had {step} actions saved)"]
+            else:
+                assert named and f"to {step} missing" in named[0]
+        assert all(any(line in r.getMessage() for r in caplog.records) for line in lost)
+        report = next(copy.glob(f"{DB_NAME}.lost-*.txt")).read_text()
+        assert all(line in report for line in lost)
+        board = await clients_of(cut)
+        listing = await board.call("list_tables", {})
+        assert listing["lost"] == lost
+        await board.close()
+    finally:
+        cut[STORE].close()
+    again = create_app(copy)  # said once: the next start compares with what this one found
+    try:
+        assert again[STORE].losses == []
+    finally:
+        again[STORE].close()

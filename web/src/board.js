@@ -346,6 +346,7 @@ async function watch() {
 async function listTables() {
   const reply = await request(socket, "list_tables", {});
   state.tables = reply.ok ? reply.tables || [] : [];
+  state.lost = reply.ok ? reply.lost || [] : [];
   paint();
 }
 
@@ -543,7 +544,7 @@ function Page() {
   }
   if (!state.code) {
     if (!state.setupHere) return html`<${Picker} /><${HistoryButton} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
-    return html`<${Picker} /><${HistoryButton} /><${BoardHome} games=${GAMES} tables=${state.tables} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)}>
+    return html`<${Picker} /><${HistoryButton} /><${BoardHome} games=${GAMES} tables=${state.tables} lost=${state.lost || []} busy=${state.busy} error=${state.error} onCreate=${createTable} onOpen=${(code) => openTable(code)}>
       <${SetupCodes} pairing=${state.pairing} /></${BoardHome}>`;
   }
   if (!state.table || !g) return html`<main class="loading">${state.error ? html`<p class="error">${state.error}</p>` : t("conn.connecting")}</main>`;

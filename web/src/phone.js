@@ -22,6 +22,7 @@ import { toastQueue, Toasts } from "./lib/toasts.js";
 import { seatColor, seatName } from "./lib/seats.js";
 import { winnerLine } from "./lib/scores.js";
 import { Sheet } from "./lib/sheet.js";
+import { keepAwake } from "./lib/awake.js";
 import "./lib/strings/index.js";
 import { LanguagePicker, PHONE_LANGUAGE_KEY } from "./lib/lang.js";
 import { GAMES, gameOf } from "./games.js";
@@ -597,6 +598,13 @@ function History() {
   return html`<${Sheet} title=${t("phone.history")} cls="history" onClose=${() => { state.history = false; paint(); }}><${LogList} entries=${state.log} /></${Sheet}>`;
 }
 
+/** The screen stays on while this phone's player is seated in a running game (lib/awake.js); on a table's
+ * page before its game a tap (the one that joins) readies the way that needs one. */
+function awakeWanted() {
+  if (!state.code || state.table?.state === "over") return "off";
+  return state.token && state.seat !== null && state.table?.state === "playing" ? "on" : "ready";
+}
+
 /** A new prompt of mine: vibrate (and beep) and bring it into view, below the header (two rows when its
  * tools wrap on a small phone: --head-h is its height). */
 function afterPaint() {
@@ -619,6 +627,7 @@ function paint() {
   document.body.dataset.seat = state.seat === null ? "" : String(state.seat);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} />
     <${Header} /><main class="phone-main"><${Body} /></main><${History} /><${RemoteSheet} /><${Toasts} items=${toasts.items} />`, root);
+  keepAwake(awakeWanted());
   afterPaint();
 }
 

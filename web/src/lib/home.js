@@ -10,12 +10,15 @@ function gameTitle(games, table) {
 
 /** The TV's home: children first (the set-up and join codes), one panel per game of the registry, then the
  * tables of this host. */
-export function BoardHome({ games, tables, busy, error, onCreate, onOpen, children = null }) {
+export function BoardHome({ games, tables, lost = [], busy, error, onCreate, onOpen, children = null }) {
   return html`<main class="home">
     <h1>${t("home.heading")}</h1>
     ${children}
     <div class="create-panels">${Object.values(games).map((game) => html`<${game.Create} key=${game.kind} busy=${busy} onCreate=${(options, seats, clock, coach) => onCreate(game.kind, options, seats, clock, coach)} />`)}</div>
     ${error ? html`<p class="error">${error}</p>` : null}
+    ${lost.length ? html`<div class="panel lost-tables" role="alert">
+      <h2>${t("home.lost")}</h2>
+      <ul>${lost.map((line) => html`<li key=${line} dir="ltr">${line}</li>`)}</ul></div>` : null}
     ${tables.length ? html`<div class="panel">
       <h2>${t("home.tables")}</h2>
       <ul class="table-list">${tables.map((table) => html`<li key=${table.code}>
