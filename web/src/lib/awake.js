@@ -36,6 +36,7 @@ function video() {
     noSleep = new NoSleep();
     const el = noSleep.noSleepVideo;
     if (el) {
+      el.setAttribute("title", document.title); // NoSleep's "No Sleep" is what a lock screen's player would say
       el.setAttribute("aria-hidden", "true");
       el.setAttribute("tabindex", "-1");
       el.dataset.awake = "video";
