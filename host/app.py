@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 
 import engine
+from host.appicon import ICON_SIZES, ICON_TYPE, MANIFEST_TYPE, icon_png, manifest
 from host.config import HostConfig, is_loopback
 from host.history import History, keep_finished
 from host.historyweb import HISTORY, add_history_routes
@@ -105,6 +106,9 @@ def create_app(
     app.router.add_get("/catalog/{game}.json", _catalog)
     app.router.add_get("/specs.json", _specs)
     app.router.add_get("/static/{path:.+}", _static)
+    app.router.add_get("/manifest.webmanifest", _manifest)
+    app.router.add_get("/t/{code}/manifest.webmanifest", _manifest)
+    app.router.add_get(r"/icon-{size:[1-9]\d*}.png", _icon)
     add_history_routes(app, history)
     app.on_startup.append(_on_startup)
     app.on_shutdown.append(_on_shutdown)
@@ -156,6 +160,28 @@ async def _static(request: web.Request) -> web.StreamResponse:
     if not path.is_relative_to(root) or not path.is_file():
         raise web.HTTPNotFound()
     return web.FileResponse(path, headers=NO_CACHE)
+
+
+CODE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,16}")
+ICON_CACHE = {"Cache-Control": "max-age=86400"}
+
+
+async def _manifest(request: web.Request) -> web.Response:
+    """The web app manifest: a table's (``/t/CODE/manifest.webmanifest``, the app starts at its page) or the
+    host's. Any well-formed code has one: the page itself says whether the table exists."""
+    code = request.match_info.get("code")
+    if code is not None and not CODE_SHAPE.fullmatch(code):
+        raise web.HTTPNotFound()
+    return web.Response(text=json.dumps(manifest(code.upper() if code else None)), content_type=MANIFEST_TYPE,
+                        headers=NO_CACHE)
+
+
+async def _icon(request: web.Request) -> web.Response:
+    """The app's icon (host/appicon.py) at one of its sizes."""
+    size = int(request.match_info["size"])
+    if size not in ICON_SIZES:
+        raise web.HTTPNotFound()
+    return web.Response(body=icon_png(size), content_type=ICON_TYPE, headers=ICON_CACHE)
 
 
 async def _qr(request: web.Request) -> web.Response:

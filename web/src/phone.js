@@ -620,6 +620,13 @@ function afterPaint() {
   lastPrompt = key;
 }
 
+/** "Add to home screen" on a table's page adds that table: its manifest starts the app at its page. */
+function keepManifest() {
+  const link = document.querySelector('link[rel="manifest"]');
+  const href = state.code ? `/t/${encodeURIComponent(state.code)}/manifest.webmanifest` : "/manifest.webmanifest";
+  if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
+}
+
 function paint() {
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.sent = String(state.sent);
@@ -628,6 +635,7 @@ function paint() {
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} />
     <${Header} /><main class="phone-main"><${Body} /></main><${History} /><${RemoteSheet} /><${Toasts} items=${toasts.items} />`, root);
   keepAwake(awakeWanted());
+  keepManifest();
   afterPaint();
 }
 
