@@ -284,7 +284,8 @@ async def launch_firefox(binary: str | Path, name: str, lang: str = "en-US") -> 
     profile = tempfile.mkdtemp(prefix=f"wt-{name}-")
     Path(profile, "user.js").write_text(user_js(PREFS | {"intl.accept_languages": f"{lang}, {lang[:2]}"}))
     env = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANGUAGE"))}
-    env |= {"LANG": f"{lang.replace('-', '_')}.UTF-8", "MOZ_CRASHREPORTER_DISABLE": "1"}
+    # The pages' language comes from intl.accept_languages; LANG only for Firefox's own messages.
+    env |= {"LANG": "C.UTF-8", "MOZ_CRASHREPORTER_DISABLE": "1"}
     env.pop("DISPLAY", None)
     args = ["--headless", "--remote-debugging-port=0", "--profile", profile, "--no-remote", "about:blank"]
     process: asyncio.subprocess.Process | None = None
