@@ -15,7 +15,9 @@ Headless Chromium keeps every page visible, so the page's ``document.visibilityS
 the bench puts in the page before the phone's own, and the event dispatched from there. The host runs in
 this process (it is asked to drop the phone's connection), on a loopback port with a throwaway data folder.
 
-    .venv/bin/python -m tests.web.rejoinbench [--runs 10]
+    .venv/bin/python -m tests.web.rejoinbench [--runs 10] [--web-dir DIR]
+
+``--web-dir`` serves the pages built elsewhere (another version's ``web/dist``), to compare.
 """
 
 from __future__ import annotations
@@ -112,9 +114,9 @@ def spread(values: list[float]) -> str:
     return " / ".join(f"{v:.0f} ms" for v in (min(values), statistics.median(values), max(values)))
 
 
-async def main_async(runs: int) -> int:
+async def main_async(runs: int, web_dir: Path | None = None) -> int:
     with tempfile.TemporaryDirectory() as data:
-        app = create_app(Path(data) / "data")
+        app = create_app(Path(data) / "data", web_dir=web_dir)
         runner = web.AppRunner(app, shutdown_timeout=1.0)
         await runner.setup()
         site = web.TCPSite(runner, "127.0.0.1", 0)
@@ -161,8 +163,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.web.rejoinbench",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="locks of each kind (default 10)")
+    parser.add_argument("--web-dir", type=Path, default=None, help="built pages to serve (default web/dist)")
     args = parser.parse_args(argv)
-    return asyncio.run(main_async(args.runs))
+    return asyncio.run(main_async(args.runs, args.web_dir))
 
 
 if __name__ == "__main__":
