@@ -127,9 +127,8 @@ function general(selector, other) {
 }
 
 /** The flex layout (display, direction, wrap) that `selector` has: what the rule itself says, else what the
- * rules that style all its elements say, else what every rule for elements of its classes says (of its
- * page); "unknown" where those disagree. A flex-wrap said for all of them (even nowrap, the default) settles
- * it; one said only in another context (a chip in the discard) does not. */
+ * rules for elements of its classes say (of its page; "unknown" where they disagree); its wrap, from the rule
+ * itself or the rules that style all its elements (a wrap said in another context is that rule's own). */
 function layoutFor(selector, own, layoutRules) {
   const page = pageOf(selector);
   const subj = subject(selector);
@@ -146,8 +145,8 @@ function layoutFor(selector, own, layoutRules) {
       if (within(subj, subject(other))) values.add(valueOf(key, layout[key]));
       if (general(selector, other)) generalValues.add(valueOf(key, layout[key]));
     }
-    const chosen = key === "wrap" && generalValues.size ? generalValues : values;
-    if (key === "wrap" && chosen === values) values.delete("nowrap");
+    // a wrap said only in some contexts is that context's rule's own (planFallbacks): here, the default
+    const chosen = key === "wrap" ? generalValues : values;
     if (chosen.size > 1) found[key] = "unknown";
     else if (chosen.size === 1) found[key] = [...chosen][0];
   }
@@ -160,6 +159,14 @@ function layoutFor(selector, own, layoutRules) {
 function childLength(value) {
   return value.replace(/(-?[\d.]+)em\b/g, (_, n) => `calc(${n} * var(--wt-fs, 1em))`);
 }
+
+// The rows of a wrapping flex box apart: each item's bottom margin is the row gap (--wt-mb-child), taken back
+// from the box's own bottom margin (--wt-mb-own), so that the box takes the room it takes with flex gap. An
+// item that wraps rows of its own has both: its bottom margin is their sum (lib/compat.js registers both
+// as lengths that are not inherited).
+const BOTTOM = "margin-bottom: calc(var(--wt-mb-child, 0px) + var(--wt-mb-own, 0px))";
+const rowGapAsChild = (length) => `--wt-mb-child: ${length}; ${BOTTOM}`;
+const rowGapAsContainer = (length) => [`--wt-mb-own: calc(-1 * ${length})`, BOTTOM];
 
 /** Whether a rule draws its element's box (a border or a background), where margins that a fallback adds
  * inside it would show. */
@@ -191,8 +198,8 @@ function fallbackRules(selector, layout, gaps) {
     // between wrapped rows: each item's bottom margin, taken back from the container's own (not in a drawn
     // box, which would grow by it: there wrapped rows touch)
     if (wraps && !layout.boxed && !isZero(gaps.row)) {
-      out.push([`${scoped} > *`, `margin-bottom: ${childLength(gaps.row)}`]);
-      own.push(`margin-bottom: calc(-1 * ${gaps.row})`);
+      out.push([`${scoped} > *`, rowGapAsChild(childLength(gaps.row))]);
+      own.push(...rowGapAsContainer(gaps.row));
     }
   }
   if (out.some(([, decl]) => decl.includes("--wt-fs"))) own.push("--wt-fs: 1em");
@@ -252,12 +259,25 @@ export function planFallbacks(root, { report, page } = {}) {
         layout.boxed = boxed(rule) || boxes.some((other) => general(selector, other));
         generated.push(...fallbackRules(selector, layout, gaps));
       }
-    } else if (own.direction !== undefined) {
-      // a change of direction alone keeps the gap of another rule, whose fallback is for the other axis
+    } else if (own.direction !== undefined || own.wrap !== undefined) {
       for (const selector of rule.selectors) {
-        const layout = layoutFor(selector, {}, layoutRules.filter((r) => r.layout !== own));
-        if (layout.direction && layout.direction !== own.direction && hasGap(selector, root)) {
+        if (page && pageOf(selector) && pageOf(selector) !== page) continue;
+        const before = layoutFor(selector, {}, layoutRules.filter((r) => r.layout !== own));
+        // a change of direction alone keeps the gap of another rule, whose fallback is for the other axis
+        if (own.direction !== undefined && before.direction && before.direction !== own.direction && hasGap(selector, root)) {
           report(`flex-direction changed without its gap said again (the fallback needs it): ${selector}`);
+        }
+        // a change of wrap alone: rows apart where they now wrap, none of that where they no longer do
+        const row = generalRowGap(selector, root, rule);
+        if (own.wrap === undefined || !row || /^column/.test(own.direction || before.direction || "row")) continue;
+        const wraps = own.wrap !== "nowrap";
+        const boxedHere = boxed(rule) || boxes.some((other) => general(selector, other));
+        const scoped = `${NO_FLEX_GAP} ${selector}`;
+        if (wraps && !boxedHere && !isZero(row.value)) {
+          generated.push([`${scoped} > *`, rowGapAsChild(childLength(row.value))]);
+          generated.push([scoped, [...rowGapAsContainer(row.value), "--wt-fs: 1em"].join("; ")]);
+        } else if (!wraps && row.wraps) {
+          generated.push([`${scoped} > *`, "--wt-mb-child: 0px"], [scoped, "--wt-mb-own: 0px"]);
         }
       }
     }
@@ -293,6 +313,21 @@ export function compatPlugin({ report = (p) => { throw new Error(p); }, page } =
   };
 }
 compatPlugin.postcss = true;
+
+/** The row gap of the last rule before `until` that styles every element of `selector` and gives a gap
+ * ({value, wraps}: wraps when that rule's own fallback spaces wrapped rows), or null. */
+function generalRowGap(selector, root, until) {
+  let found = null;
+  let done = false;
+  root.walkRules((rule) => {
+    if (done || rule === until) { done = true; return; }
+    const gaps = gapsOf(rule);
+    if (gaps.row === undefined) return;
+    const other = rule.selectors.find((s) => general(selector, s));
+    if (other) found = { value: gaps.row, wraps: /^(wrap|wrap-reverse)$/.test(layoutOf(rule).wrap || "") };
+  });
+  return found;
+}
 
 /** Whether some rule gives elements of `selector`'s subject a gap. */
 function hasGap(selector, root) {

@@ -21,11 +21,16 @@ function flexGapWorks() {
 if (!flexGapWorks()) document.documentElement.classList.add("no-flex-gap");
 if (document.documentElement.classList.contains("no-flex-gap")) { // (a test may set it before this runs)
   // The fallback's margins are the gaps, in the container's em: the container gives its font size to its
-  // children as --wt-fs, a length (registered, so it is inherited as px, not as "1em" of each child).
-  try {
-    window.CSS?.registerProperty?.({ name: "--wt-fs", syntax: "<length>", inherits: true, initialValue: "0px" });
-  } catch {
-    // registered already, or not possible: the children's own em stands in
+  // children as --wt-fs, a length (registered, so it is inherited as px, not as "1em" of each child). A
+  // wrapped row's margins add up on a box that is both an item and a wrapping box: --wt-mb-child and
+  // --wt-mb-own, lengths of that box alone (not inherited).
+  const lengths = [["--wt-fs", true], ["--wt-mb-child", false], ["--wt-mb-own", false]];
+  for (const [name, inherits] of lengths) {
+    try {
+      window.CSS?.registerProperty?.({ name, syntax: "<length>", inherits, initialValue: "0px" });
+    } catch {
+      // registered already
+    }
   }
 }
 
