@@ -22,7 +22,7 @@ from typing import Any
 import aiohttp
 
 from tests.web.browsers.base import BrowserError, Size
-from tests.web.browsers.common import focus, remove_tree, stop_process, tap_point
+from tests.web.browsers.common import SETTLE_JS, focus, remove_tree, stop_process, tap_point
 
 LAUNCH_TIMEOUT = 60.0
 CALL_TIMEOUT = 30.0
@@ -210,6 +210,7 @@ class BidiTab:
         await self.bidi("input.releaseActions")
 
     async def screenshot(self, path: Path) -> None:
+        await self.evaluate(SETTLE_JS)
         result = await self.bidi("browsingContext.captureScreenshot")
         path.write_bytes(base64.b64decode(result["data"]))
 

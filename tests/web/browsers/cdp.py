@@ -23,7 +23,7 @@ from typing import Any
 import aiohttp
 
 from tests.web.browsers.base import BrowserError, Size
-from tests.web.browsers.common import focus, remove_tree, stop_process, tap_point
+from tests.web.browsers.common import SETTLE_JS, focus, remove_tree, stop_process, tap_point
 
 # The flags of the browser tests (tests/web/conftest.py's CHROMIUM_ARGS), for every Chromium of the matrix.
 CHROMIUM_ARGS = [
@@ -216,6 +216,7 @@ class CdpTab:
         await self.cdp("Input.insertText", text=text)
 
     async def screenshot(self, path: Path) -> None:
+        await self.evaluate(SETTLE_JS)
         result = await self.cdp("Page.captureScreenshot", format="png")
         path.write_bytes(base64.b64decode(result["data"]))
 

@@ -49,6 +49,19 @@ FOCUS_JS = """(sel) => {
   return document.activeElement === el;
 }"""
 
+# Before a screenshot: a layout (which starts the loads of the web fonts it needs: WebKit fetches the icon
+# font only then), a frame, the fonts loaded (at most 5 s), then two frames drawn with them.
+SETTLE_JS = """() => {
+  const frame = () => new Promise((resolve) => {
+    requestAnimationFrame(() => resolve());
+    setTimeout(resolve, 500);
+  });
+  const fonts = () => document.fonts
+    ? Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, 5000))]) : null;
+  void (document.body && document.body.offsetHeight);
+  return frame().then(fonts).then(frame).then(frame).then(() => true);
+}"""
+
 TAP_TIMEOUT = 5.0  # seconds a tap or a typing waits for its element
 
 

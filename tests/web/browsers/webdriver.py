@@ -30,12 +30,13 @@ from typing import Any
 import aiohttp
 
 from tests.web.browsers.base import BrowserError, Size
-from tests.web.browsers.common import focus, free_port, remove_tree, stop_process, tap_point
+from tests.web.browsers.common import SETTLE_JS, focus, free_port, remove_tree, stop_process, tap_point
 
 SCREEN = "4000x2400x24"  # Xvfb's screen: room for a 3840 x 2160 TV
 PHONE_SCALE = 2
 LAUNCH_TIMEOUT = 30.0
 CALL_TIMEOUT = 60.0
+SHOT_TRIES = 8  # screenshots taken at most until two in a row agree (a page that animates never does)
 # Lets the MiniBrowser's window be as narrow as a 320 px phone (its widgets ask for more by default).
 GTK_CSS = "* { min-width: 0; min-height: 0; }\n"
 
@@ -217,7 +218,17 @@ class WebKitTab:
         await self.webdriver("POST", f"/element/{element}/value", {"text": text})
 
     async def screenshot(self, path: Path) -> None:
-        path.write_bytes(base64.b64decode(await self.webdriver("GET", "/screenshot")))
+        # WebKitGTK's snapshot is of the view as last composited, which can lag the page by a frame (the
+        # icon font of a page that just loaded): taken again until two in a row are the same.
+        await self.evaluate(SETTLE_JS)
+        shot = await self.webdriver("GET", "/screenshot")
+        for _ in range(SHOT_TRIES):
+            await asyncio.sleep(0.1)
+            again = await self.webdriver("GET", "/screenshot")
+            if again == shot:
+                break
+            shot = again
+        path.write_bytes(base64.b64decode(shot))
 
     async def errors(self) -> list[str]:
         await self.harvest()
