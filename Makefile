@@ -92,8 +92,9 @@ browsers: chromium .browsers/.stamp
 	  && touch $@; } >>$(SETUP_LOG) 2>&1 \
 	  || echo "could not install Chromium 80 and 92 from npm (see $(SETUP_LOG)): their tests skip"
 
+# A checkout keeps its saved tables in ./data (the installed command keeps them in the user's data folder).
 run: setup
-	@$(PY) -m host --port $(PORT) $(HOST_ARGS)
+	@$(PY) -m host --port $(PORT) --data data $(HOST_ARGS)
 
 # The tests run on every core (pytest-xdist; `-n auto` starts two workers a core, tests/conftest.py), a
 # module's tests together (they share its fixtures).

@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
+from pathlib import Path
+
+import platformdirs
 
 from host.app import create_app
 from host.config import BotSettings, HostConfig
@@ -17,14 +21,24 @@ from host.store import StoreError
 DEFAULT_PORT = 8765
 SHUTDOWN_TIMEOUT = 0.5  # seconds open connections get to close (aiohttp may wait it twice)
 EXIT_STORE = 2  # the data folder cannot be used
+APP_NAME = "wonders-table"
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+def default_data_dir() -> Path:
+    """Where the saved tables go unless ``--data`` says: this user's data folder for the app (on Linux
+    ``~/.local/share/wonders-table``, on macOS ``~/Library/Application Support/wonders-table``, on Windows
+    ``%LOCALAPPDATA%\\wonders-table``). ``make run`` passes ``--data data`` in a checkout."""
+    return platformdirs.user_data_path(APP_NAME, appauthor=False)
+
+
+def parse_args(argv: list[str] | None = None, prog: str = "python -m host") -> argparse.Namespace:
     """The command line."""
-    parser = argparse.ArgumentParser(prog="python -m host", description="Wonders Table host")
+    parser = argparse.ArgumentParser(prog=prog, description="Wonders Table host")
     parser.add_argument("--host", default="0.0.0.0", help="address to bind (default 0.0.0.0: every one)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
-    parser.add_argument("--data", default="data", help="folder of the saved tables (default ./data)")
+    parser.add_argument("--data", default=None, metavar="DIR",
+                        help=f"folder of the saved tables (default: this user's data folder, "
+                             f"{default_data_dir()})")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another host name the pages may be opened by (e.g. laptop.local); repeatable")
     parser.add_argument("--testing", action="store_true",
@@ -39,14 +53,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--bot-workers", type=int, default=bots.workers, metavar="N",
                         help=f"processes bots think in (default {bots.workers}: cores but one, at most 4)")
     args = parser.parse_args(argv)
+    if args.data is None:
+        args.data = str(default_data_dir())
     if args.bot_pace < 0 or args.takeover_after < 0 or args.bot_workers < 1:
         parser.error("--bot-pace and --takeover-after must be 0 or more, --bot-workers 1 or more")
     return args
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, prog: str = "python -m host") -> int:
     """Command-line entry point."""
-    args = parse_args(argv)
+    args = parse_args(argv, prog)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     bots = BotSettings(pace_seconds=args.bot_pace, takeover_after_seconds=args.takeover_after,
@@ -65,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         "Wonders Table host. Open the board on the TV or this laptop; phones scan the QR code there.",
         *(f"  board: {base}/" for base in bases),
         qr_ascii(f"{bases[0]}/"),
-        f"Main address: {bases[0]}/   (saved tables: {args.data}/)   Ctrl-C stops.",
+        f"Saved tables: {os.path.abspath(args.data)}",
+        f"Main address: {bases[0]}/   Ctrl-C stops.",
         "If phones cannot connect, allow this port through the laptop's firewall.",
     ])
     try:
