@@ -159,7 +159,9 @@ class BidiTab:
         engine.conn.tabs[context] = self
 
     def on_event(self, method: str, params: dict[str, Any]) -> None:
-        if method == "log.entryAdded" and params.get("level") == "error":
+        if method == "browsingContext.navigationStarted":
+            self.url = params.get("url", self.url)  # also when the page navigates by itself
+        elif method == "log.entryAdded" and params.get("level") == "error":
             kind = "console: " if params.get("type") == "console" else ""
             self.problems.append(f"{self.url}: {kind}{params.get('text', '')}")
 
@@ -180,8 +182,7 @@ class BidiTab:
         result = await self.conn.call("script.callFunction", {
             "functionDeclaration": declaration,
             "arguments": [{"type": "string", "value": json.dumps(list(args))}],
-            "target": {"context": self.context}, "awaitPromise": True, "resultOwnership": "none",
-            "userActivation": True})
+            "target": {"context": self.context}, "awaitPromise": True, "resultOwnership": "none"})
         if result.get("type") == "exception":
             details = result.get("exceptionDetails", {})
             raise BrowserError(f"{self.engine}: {details.get('text', 'exception')}\n  in {function}")
@@ -322,7 +323,8 @@ async def launch_firefox(binary: str | Path, name: str, lang: str = "en-US") -> 
         capabilities = session.get("capabilities", {})
         engine.version = f"{capabilities.get('browserName')}/{capabilities.get('browserVersion')}"
         engine.user_agent = str(capabilities.get("userAgent", ""))
-        await conn.call("session.subscribe", {"events": ["log.entryAdded"]})
+        await conn.call("session.subscribe",
+                        {"events": ["log.entryAdded", "browsingContext.navigationStarted"]})
         return engine
     except BaseException:
         if conn is not None:

@@ -130,7 +130,6 @@ class CdpTab:
         self.browser, self.conn = engine, engine.conn
         self.context, self.target, self.session, self.size = context, target, session, size
         self.url = "about:blank"
-        self.events: list[tuple[str, dict[str, Any]]] = []
         self.loads: dict[str, asyncio.Future[None]] = {}  # by loader (one per document): its load event
         self.problems: list[str] = []
         self.closed = False
@@ -145,6 +144,8 @@ class CdpTab:
         elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
             args = " ".join(describe(arg) for arg in params.get("args", []))
             self.problems.append(f"{self.url}: console: {args}")
+        elif method == "Page.frameNavigated" and not params.get("frame", {}).get("parentId"):
+            self.url = params["frame"].get("url", self.url)  # also when the page navigated by itself
         elif method == "Page.lifecycleEvent" and params.get("name") == "load":
             future = self.load(params["loaderId"])
             if not future.done():
@@ -182,7 +183,7 @@ class CdpTab:
         for attempt in itertools.count():
             try:
                 result = await self.cdp("Runtime.evaluate", expression=expression, returnByValue=True,
-                                        awaitPromise=True, userGesture=True)
+                                        awaitPromise=True)
             except BrowserError as error:
                 if attempt < 40 and any(gone in str(error) for gone in CONTEXT_GONE):
                     await asyncio.sleep(0.05)

@@ -75,7 +75,7 @@ Promise.resolve().then(function () {
 });
 """
 
-HARVEST_JS = "return window.__wtErrors ? window.__wtErrors.splice(0) : [];"
+HARVEST_JS = "return [location.href, window.__wtErrors ? window.__wtErrors.splice(0) : []];"
 
 
 class Driver:
@@ -181,8 +181,8 @@ class WebKitTab:
     async def harvest(self) -> None:
         """Move what the current page's recorder caught into this tab's errors."""
         with contextlib.suppress(BrowserError):
-            found = await self.webdriver("POST", "/execute/sync", {"script": HARVEST_JS, "args": []})
-            self.problems += [f"{self.url}: {text}" for text in found or []]
+            url, found = await self.webdriver("POST", "/execute/sync", {"script": HARVEST_JS, "args": []})
+            self.problems += [f"{url}: {text}" for text in found]
 
     async def goto(self, url: str) -> None:
         await self.harvest()
