@@ -8,7 +8,7 @@ UV_VERSION := 0.13.9
 PORT ?= 8765
 HOST_ARGS ?=
 
-.PHONY: run test bench lint lock setup web native chromium browsers clean screenshots
+.PHONY: run test bench lint lock setup web native chromium browsers clean screenshots dist
 
 setup: $(VENV)/.stamp web native
 
@@ -96,6 +96,20 @@ browsers: chromium .browsers/.stamp
 run: setup
 	@$(PY) -m host --port $(PORT) --data data $(HOST_ARGS)
 
+# The installable app (README: "Install on your laptop"): an sdist and a pure-Python wheel in dist/ with the
+# built pages inside (setup.py copies web/dist into the package as host/pages) and the `wonders-table`
+# command. The wheel is built from the sdist, so the sdist is known to carry everything; neither holds the
+# compiled engine (an installed host runs plain Python). Nothing is downloaded: the venv's setuptools builds.
+dist: $(VENV)/.stamp web
+	@echo "building the sdist and the wheel into dist/"
+	@rm -rf build dist .dist-src
+	@$(QUIETLY) $(PY) -c 'from setuptools import build_meta; build_meta.build_sdist("dist")'
+	@mkdir .dist-src && tar -xzf dist/wonders_table-*.tar.gz -C .dist-src
+	@$(QUIETLY) $(PY) -m pip wheel --disable-pip-version-check --no-deps --no-build-isolation --no-index \
+	  --wheel-dir dist .dist-src/wonders_table-*/
+	@rm -rf .dist-src
+	@ls -1 dist/*
+
 # The tests run on every core (pytest-xdist; `-n auto` starts two workers a core, tests/conftest.py), a
 # module's tests together (they share its fixtures).
 test: setup chromium browsers
@@ -122,10 +136,10 @@ bench: $(VENV)/.stamp
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml), as on each
 # platform a host runs on: Linux, Windows and macOS (no Unix-only module may be needed there).
 lint: $(VENV)/.stamp
-	$(PY) -m ruff check engine host tests
+	$(PY) -m ruff check engine host tests setup.py
 	$(PY) -m mypy --platform linux
 	$(PY) -m mypy --platform win32
 	$(PY) -m mypy --platform darwin
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist .native $(SETUP_LOG)
+	rm -rf $(VENV) web/node_modules web/dist .native $(SETUP_LOG) build dist .dist-src

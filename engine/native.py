@@ -134,7 +134,7 @@ def choose(environ: Mapping[str, str] | None = None, stamp: Path = STAMP,
     if environ.get(PLAIN_ENV, "") not in ("", "0"):
         return EnginePath(False, f"{PLAIN_ENV} is set")
     if not library_file(LIBRARY, lib_dir).exists():
-        return EnginePath(False, "no compiled build; `make setup` makes one")
+        return EnginePath(False, "no compiled build; `make setup` makes one in a checkout, a wheel has none")
     if not stamp_matches(stamp, engine_dir):
         return EnginePath(False, "the compiled build is stale: the engine's sources changed since; "
                                  "`make setup` rebuilds it")

@@ -1,4 +1,5 @@
-"""``python -m host``: start the host, print the LAN addresses and a QR code of the main one."""
+"""``python -m host`` (``wonders-table`` when installed from the wheel): start the host, print the LAN
+addresses and a QR code of the main one."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ import asyncio
 import logging
 import os
 import sys
+import threading
+import webbrowser
 from pathlib import Path
 
 import platformdirs
 
+from engine.native import ENGINE_PATH
 from host.app import create_app
 from host.config import BotSettings, HostConfig
 from host.netinfo import lan_ips
@@ -39,6 +43,8 @@ def parse_args(argv: list[str] | None = None, prog: str = "python -m host") -> a
     parser.add_argument("--data", default=None, metavar="DIR",
                         help=f"folder of the saved tables (default: this user's data folder, "
                              f"{default_data_dir()})")
+    parser.add_argument("--open", action="store_true",
+                        help="open the board in this computer's web browser once the host is listening")
     parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
                         help="another host name the pages may be opened by (e.g. laptop.local); repeatable")
     parser.add_argument("--testing", action="store_true",
@@ -58,6 +64,31 @@ def parse_args(argv: list[str] | None = None, prog: str = "python -m host") -> a
     if args.bot_pace < 0 or args.takeover_after < 0 or args.bot_workers < 1:
         parser.error("--bot-pace and --takeover-after must be 0 or more, --bot-workers 1 or more")
     return args
+
+
+def board_here(bind_host: str, port: int, bases: list[str]) -> str:
+    """The board's address for a browser on this computer: by loopback when the host listens there (the
+    board is then this machine's own, trusted), else the main address."""
+    if bind_host in ("0.0.0.0", ""):
+        return f"http://127.0.0.1:{port}/"
+    if bind_host == "::":
+        return f"http://[::1]:{port}/"
+    return f"{bases[0]}/"
+
+
+def open_board(url: str) -> None:
+    """Open ``url`` in this computer's browser, in a thread: a text-mode browser may hold it (the host
+    goes on meanwhile)."""
+    def run() -> None:
+        try:
+            opened = webbrowser.open(url)
+        except Exception as exc:  # a broken browser setting must not stop the host
+            logging.getLogger("host").warning("could not open a browser (%s): open %s", exc, url)
+            return
+        if not opened:
+            logging.getLogger("host").warning("no browser to open here: open %s", url)
+
+    threading.Thread(target=run, name="open-board", daemon=True).start()
 
 
 def main(argv: list[str] | None = None, prog: str = "python -m host") -> int:
@@ -82,19 +113,31 @@ def main(argv: list[str] | None = None, prog: str = "python -m host") -> int:
         *(f"  board: {base}/" for base in bases),
         qr_ascii(f"{bases[0]}/"),
         f"Saved tables: {os.path.abspath(args.data)}",
+        f"Engine: {ENGINE_PATH.describe()}",
         f"Main address: {bases[0]}/   Ctrl-C stops.",
         "If phones cannot connect, allow this port through the laptop's firewall.",
     ])
+
+    def listening() -> None:
+        print(banner, flush=True)
+        if args.open:
+            open_board(board_here(args.host, args.port, bases))
+
     try:
         # The banner is printed once the port is listening: the addresses shown then really answer.
         asyncio.run(serve(app, args.host, args.port, gate, shutdown_timeout=SHUTDOWN_TIMEOUT,
-                          on_listening=lambda: print(banner, flush=True)))
+                          on_listening=listening))
     except OSError as exc:
         print(f"cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:  # Ctrl-C before the host was listening
         return 0
     return 0
+
+
+def wonders_table() -> int:
+    """The ``wonders-table`` command of the installed app (pyproject.toml [project.scripts])."""
+    return main(prog="wonders-table")
 
 
 if __name__ == "__main__":

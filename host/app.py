@@ -29,7 +29,9 @@ from host.tables import Tables
 
 log = logging.getLogger("host.app")
 
-WEB_DIST = Path(__file__).resolve().parent.parent / "web" / "dist"
+HOST_DIR = Path(__file__).resolve().parent
+PACKAGE_PAGES = HOST_DIR / "pages"  # the built pages inside the installed package (setup.py puts them)
+CHECKOUT_PAGES = HOST_DIR.parent / "web" / "dist"  # the built pages of a checkout (`make web`)
 NO_CACHE = {"Cache-Control": "no-cache"}
 NOT_BUILT = "run make run to build the web pages"
 SHUTDOWN_DRAIN = 0.5  # seconds to flush queued messages when the host stops
@@ -41,6 +43,12 @@ STORE = web.AppKey("store", Store)
 WEB_DIR = web.AppKey("web_dir", Path)
 CATALOGS = web.AppKey("catalogs", dict)
 HOST_NAMES = web.AppKey("host_names", frozenset[str])
+
+
+def web_dist() -> Path:
+    """Where the built pages are: inside the package when it was installed from the wheel, else beside the
+    code in a checkout (``web/dist``)."""
+    return PACKAGE_PAGES if (PACKAGE_PAGES / "board.html").is_file() else CHECKOUT_PAGES
 
 
 def host_names(base_urls: Iterable[str], allow_hosts: Iterable[str]) -> frozenset[str]:
@@ -91,7 +99,7 @@ def create_app(
                           config.limits.replays_total)
     app = web.Application(middlewares=[_check_host])
     app[STORE], app[TABLES], app[HUB] = store, tables, hub
-    app[WEB_DIR] = Path(web_dir) if web_dir is not None else WEB_DIST
+    app[WEB_DIR] = Path(web_dir) if web_dir is not None else web_dist()
     app[CATALOGS] = {}
     app[HOST_NAMES] = host_names(base_urls or [], config.allow_hosts)
     hub.sio.attach(app)
