@@ -42,6 +42,7 @@ SHEET_CLOSE = "#sheet [data-ui=close]"
 
 TAP_WAIT = 3.0  # seconds a tap's effect (a sheet opening, a move sent) may take to show
 VIEW_WAIT = 10.0  # seconds the host's answer to a move may take to show
+POLL = 0.05  # seconds between two looks at a page that is expected to change
 SETTLE = 0.4  # seconds for the page's entrances to end (a sheet slides in in 200 ms, a toast in 250 ms)
 
 
@@ -225,40 +226,76 @@ async def join(tab: Tab, url: str, name: str) -> None:
                 " return me !== null && me.textContent === name; }", name)
 
 
+# Whether an element has come to rest after its entrance (a sheet slides and fades in): no transform, fully
+# opaque. WebKit reports the same box twice in a row while a sheet is still sliding in, so a tap's own wait
+# for the element to stop moving is not enough there.
+STILL = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return false;
+  const style = getComputedStyle(el);
+  const flat = style.transform === "none" || style.transform === "matrix(1, 0, 0, 1, 0, 0)";
+  return flat && style.opacity === "1";
+}"""
+
+
+async def until_still(tab: Tab, selector: str) -> None:
+    await until(tab, STILL, selector, timeout=TAP_WAIT)
+
+
 async def close_sheet(tab: Tab) -> None:
     """Close the phone's sheet by its close button if one is open, and wait until it is gone."""
     if await count(tab, "#sheet"):
         with contextlib.suppress(BrowserError):  # it may close by itself (a new view came)
+            await until_still(tab, "#sheet")
             await tab.tap(SHEET_CLOSE)
         await until_gone(tab, "#sheet", timeout=TAP_WAIT)
 
 
-async def open_sheet(tab: Tab) -> dict[str, Any] | None:
+# The sheet a tap opened, once at rest, and whether anything was sent meanwhile (the page's count of moves).
+SHEET_OPEN = """(sent) => {
+  const sheet = document.querySelector("#sheet");
+  if (!sheet) return null;
+  const style = getComputedStyle(sheet);
+  const flat = style.transform === "none" || style.transform === "matrix(1, 0, 0, 1, 0, 0)";
+  if (!flat || style.opacity !== "1") return null;
+  return { sent: (document.body.dataset.sent || "") !== sent };
+}"""
+# After an action's tap: whether the move went out, and whether the next view (or a refusal) came.
+AFTER_ACT = """(sent, seq) => {
+  const error = document.querySelector("#error");
+  return { sent: (document.body.dataset.sent || "") !== sent,
+           seen: (document.body.dataset.seq || "") !== seq || error !== null,
+           error: error ? error.textContent : null };
+}"""
+
+
+async def open_sheet(tab: Tab, before: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The first tap: a card of the hand (one that can be played, if any) or a pick of the prompt; its sheet
-    opens and nothing is sent. The phone's state before the tap, or None when it had nothing to tap."""
-    before = await phone_state(tab)
-    if before["sheet"]:
+    opens (and comes to rest) and nothing is sent. The phone's state before the tap (``before`` when the
+    caller has just read it), or None when it had nothing to tap."""
+    if before is None or before["sheet"]:
         await close_sheet(tab)
         before = await phone_state(tab)
     if before["opener"] is None:
         return None
     try:
         await tab.tap(before["opener"])
-        await until_present(tab, "#sheet", timeout=TAP_WAIT)
+        opened = await until(tab, SHEET_OPEN, before["sent"], timeout=TAP_WAIT)
     except BrowserError:
         return None  # drawn anew between the look and the tap: look again
-    sent = await tab.evaluate("() => document.body.dataset.sent || ''")
-    assert sent == before["sent"], f"{tab.engine}: a single tap played a move"
+    assert not opened["sent"], f"{tab.engine}: a single tap played a move"
     return before
 
 
 async def tap_first_action(
-    tab: Tab, *, prefer_wonder: bool = True, on_sheet: Callable[[Tab], Awaitable[None]] | None = None
+    tab: Tab, *, prefer_wonder: bool = True, on_sheet: Callable[[Tab], Awaitable[None]] | None = None,
+    before: dict[str, Any] | None = None,
 ) -> bool:
     """Select, then act: tap a card or a pick (its sheet opens, nothing is sent; ``on_sheet`` is called
     then), tap an action of the sheet (a wonder's when one is enabled and ``prefer_wonder``), and wait for the
-    next view. False when the phone had nothing to tap or the page changed under the taps."""
-    before = await open_sheet(tab)
+    next view. False when the phone had nothing to tap or the page changed under the taps. ``before``: the
+    phone's state (phone_state) when the caller has just read it."""
+    before = await open_sheet(tab, before)
     if before is None:
         return False
     if on_sheet is not None:
@@ -272,16 +309,23 @@ async def tap_first_action(
         return False
     try:
         await tab.tap(action)
-        # only a tap that sent the move counts (the sheet may have been drawn anew under it)
-        await until(tab, "(sent) => (document.body.dataset.sent || '') !== sent", before["sent"],
-                    timeout=TAP_WAIT)
     except BrowserError:
         await close_sheet(tab)
         return False
-    await until(tab, "(seq) => (document.body.dataset.seq || '') !== seq || document.querySelector('#error')",
-                before["seq"])
-    error = await text(tab, "#error")
-    assert error is None, f"{tab.engine}: the move was refused: {error}"
+    # Only a tap that sent the move counts (the sheet may have been drawn anew under it); then the next view.
+    loop = asyncio.get_running_loop()
+    tapped = loop.time()
+    while True:
+        now = await tab.evaluate(AFTER_ACT, before["sent"], before["seq"])
+        if now["sent"] and now["seen"]:
+            break
+        if not now["sent"] and loop.time() > tapped + TAP_WAIT:
+            await close_sheet(tab)
+            return False
+        if loop.time() > tapped + VIEW_WAIT:
+            raise BrowserError(f"{tab.engine}: no view came {VIEW_WAIT} s after a move: {now}")
+        await asyncio.sleep(POLL)
+    assert now["error"] is None, f"{tab.engine}: the move was refused: {now['error']}"
     return True
 
 

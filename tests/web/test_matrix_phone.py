@@ -136,7 +136,7 @@ async def test_a_whole_duel_by_tapping(
                 problems += await first_turn(phone, small, url, code, link, bo, bo_play, shots)
                 bo_play = asyncio.create_task(bo.play())
                 continue
-            if await tap_first_action(phone):
+            if await tap_first_action(phone, before=now):
                 taps += 1
                 idle = 0
             else:
