@@ -124,13 +124,14 @@ screenshots: setup chromium
 # minutes); `make bench BOTS_BENCH_ARGS=--full` plays the issue's counts at the bots' own times (hours).
 BOTS_BENCH_ARGS ?=
 
-bench: $(VENV)/.stamp
+bench: $(VENV)/.stamp browsers
 	$(PY) -m engine.bench
 	$(PY) -m engine.records_bench
 	$(PY) -m engine.bots.bench $(BOTS_BENCH_ARGS)
 	$(PY) -m host.tools.bench --compare
 	$(PY) -m host.tools.fairbench
 	$(PY) -m tests.web.tvbench
+	$(PY) -m tests.web.oldtvbench
 	$(PY) -m tests.web.rejoinbench
 
 # ruff over the code and the tests; mypy over engine/ and host/ (configured in pyproject.toml), as on each
