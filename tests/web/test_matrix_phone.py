@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from host.tools.phone import Phone, create_table
-from tests.web.browsers.base import PHONE_390, PHONE_SE, Engine, Tab
+from tests.web.browsers.base import PHONE_390, PHONE_SE, Engine, Size, Tab
 from tests.web.matrix import (
     attribute,
     close_sheet,
@@ -73,7 +73,7 @@ async def sideways(tab: Tab) -> list[str]:
     return [f"{tab.engine}: {line}" for line in await probe(tab, "sideways")]
 
 
-async def persian_turn(tab: Tab, shots: Path | None, size: Any) -> list[str]:
+async def persian_turn(tab: Tab, shots: Path | None, size: Size) -> list[str]:
     """The phone switched to Persian during a turn: laid out right to left, nothing sideways; back to
     English."""
     await set_language(tab, "fa")
