@@ -65,6 +65,9 @@ PREFS: dict[str, Any] = {
     "messaging-system.rsexperimentloader.enabled": False,
     "dom.disable_beforeunload": True,
     "intl.accept_languages": "en-US, en",
+    # Scrollbars over the page, as on a phone (and a TV), not beside it: the page gets the whole width.
+    "ui.useOverlayScrollbars": 1,
+    "widget.gtk.overlay-scrollbars.enabled": True,
 }
 
 
@@ -195,7 +198,7 @@ class BidiTab:
         await self.bidi("input.performActions", actions=[{
             "type": "pointer", "id": f"wt-{pointer}", "parameters": {"pointerType": pointer},
             "actions": [
-                {"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
+                {"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport", "duration": 0},
                 {"type": "pointerDown", "button": 0},
                 {"type": "pointerUp", "button": 0},
             ]}])

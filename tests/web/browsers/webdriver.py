@@ -205,7 +205,8 @@ class WebKitTab:
         await self.webdriver("POST", "/actions", {"actions": [{
             "type": "pointer", "id": "wt-mouse", "parameters": {"pointerType": "mouse"},
             "actions": [
-                {"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport"},
+                # duration 0: WebKitGTK otherwise animates the move over its default (~0.5 s a tap)
+                {"type": "pointerMove", "x": int(x), "y": int(y), "origin": "viewport", "duration": 0},
                 {"type": "pointerDown", "button": 0},
                 {"type": "pointerUp", "button": 0},
             ]}]})
