@@ -143,4 +143,5 @@ lint: $(VENV)/.stamp
 	$(PY) -m mypy --platform darwin
 
 clean:
-	rm -rf $(VENV) web/node_modules web/dist .native $(SETUP_LOG) build dist .dist-src
+	rm -rf $(VENV) web/node_modules web/dist .native $(SETUP_LOG) build dist .dist-src .browsers \
+	  tests/web/browsers/node_modules
