@@ -4,7 +4,7 @@
 import { build } from "esbuild";
 import opentype from "opentype.js";
 import svgpath from "svgpath";
-import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ICON_NAMES } from "./src/lib/icon-names.js";
@@ -95,11 +95,42 @@ const iconPlugin = {
 // it can of the CSS (`inset`, vendor prefixes) for them; css-compat.mjs adds the rest of the fallbacks.
 export const TARGET = ["chrome80", "safari15", "ios15", "firefox115"];
 
+/** The name of the npm package a bundled file comes from (`node_modules/<name>/...`, scopes included). */
+function packageOf(input) {
+  const at = input.lastIndexOf("node_modules/");
+  if (at < 0) return null;
+  const parts = input.slice(at + "node_modules/".length).split("/");
+  return parts[0].startsWith("@") ? `${parts[0]}/${parts[1]}` : parts[0];
+}
+
+/** The licence notices of every package bundled into the pages (its name, version, licence and licence
+ * file), and of the icon set drawn into the icon font: shipped beside the pages (and so in the wheel). */
+async function notices(metafile) {
+  const names = new Set(Object.keys(metafile.inputs).map(packageOf).filter(Boolean));
+  names.add("@iconify-json/game-icons"); // drawn into the wt-icons font at build time
+  const parts = ["Wonders Table's pages bundle the following packages; their notices follow.", ""];
+  for (const name of [...names].sort()) {
+    const folder = join(here, "node_modules", name);
+    const meta = JSON.parse(await readFile(join(folder, "package.json"), "utf8"));
+    const license = typeof meta.license === "string" ? meta.license : meta.license?.type || "see its files";
+    parts.push("=".repeat(78), `${name} ${meta.version} (${license})`, "");
+    const file = (await readdir(folder)).find((f) => /^(licen[cs]e|copying)(\.|$)/i.test(f));
+    if (file) parts.push((await readFile(join(folder, file), "utf8")).trim(), "");
+    else if (name === "@iconify-json/game-icons") {
+      const info = JSON.parse(await readFile(join(folder, "info.json"), "utf8"));
+      parts.push(`Icons: ${info.name} by ${info.author?.name || "the Game Icons authors"} (${info.author?.url || ""}),`,
+        `licensed ${info.license?.title || license} (${info.license?.url || ""}).`, "");
+    }
+  }
+  return parts.join("\n");
+}
+
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
 
-await build({
+const built = await build({
   entryPoints: [join(src, "board.js"), join(src, "phone.js")],
+  metafile: true, // which packages went into the pages: their notices are written beside them
   bundle: true,
   format: "iife",
   target: TARGET,
@@ -117,4 +148,5 @@ for (const [file, page] of [["board.css", ".board-page"], ["phone.css", ".phone-
   await writeFile(path, await lowerCss(await readFile(path, "utf8"), { from: path, page }));
 }
 for (const file of ["board.html", "phone.html"]) await copyFile(join(src, file), join(dist, file));
+await writeFile(join(dist, "THIRD-PARTY-NOTICES.txt"), await notices(built.metafile));
 console.log(`web/dist built (${Object.keys(font.codes).length} icons)`);
