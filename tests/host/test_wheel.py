@@ -47,7 +47,8 @@ from .conftest import WAIT
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("engine", "host", "web/dist", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
 # The pages, and the notices of the packages bundled into them (their licences ask to be shipped along).
-PAGES = ("board.html", "board.js", "board.css", "phone.html", "phone.js", "phone.css", "THIRD-PARTY-NOTICES.txt")
+PAGES = ("board.html", "board.js", "board.css", "phone.html", "phone.js", "phone.css",
+         "THIRD-PARTY-NOTICES.txt")
 LINKED = re.compile(r'(?:href|src)="(/[^"]*)"')  # what a page loads from the host
 BUILD_TIMEOUT = 120  # seconds; a guard against a hang only
 # A build hook of the project's backend (pyproject.toml [build-system]), run as a build frontend runs it in
