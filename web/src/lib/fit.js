@@ -53,9 +53,26 @@ export function overflowRatio(box) {
   return Math.max(box.scrollHeight / Math.max(1, box.clientHeight), box.scrollWidth / Math.max(1, box.clientWidth));
 }
 
-/** The group's size and the language: when they change, every level is tried again (one layout read). */
+// A web font that finishes loading after a group was fitted (the icons' own font: an engine may start
+// loading it only once a page first lays an icon out; Chromium 80 showed a board opened mid-game a level too
+// large, a city cut off) changes what the boxes show without changing what they hold: each load counts as
+// a new size of every group (fitSize), and the fitted elements are fitted again (useFitted).
+let fontLoads = 0;
+const fontWatchers = new Set();
+document.fonts?.addEventListener?.("loadingdone", () => {
+  fontLoads += 1;
+  for (const watcher of [...fontWatchers]) watcher();
+});
+
+/** How many web font loads have ended so far (a part of the keys by which fittings remember). */
+export function fontsLoaded() {
+  return fontLoads;
+}
+
+/** The group's size, the language and the fonts loaded: when they change, every level is tried again (one
+ * layout read). */
 function fitSize(group) {
-  return `${group.clientWidth}x${group.clientHeight}:${document.documentElement.lang}`;
+  return `${group.clientWidth}x${group.clientHeight}:${document.documentElement.lang}:${fontLoads}`;
 }
 
 /** What a box holds: its element count and text (no layout is read). */
@@ -350,7 +367,7 @@ export function guessLevel(group, scales, ratio) {
  * changes (one layout), and only when the elements, their text or their classes changed since. */
 export function markTooWide(root, selector, cls) {
   const els = [...root.querySelectorAll(selector)];
-  const keyOf = () => `${innerWidth}x${innerHeight}:${els.map((el) => `${el.className}:${el.textContent}`).join("|")}`;
+  const keyOf = () => `${innerWidth}x${innerHeight}:${fontLoads}:${els.map((el) => `${el.className}:${el.textContent}`).join("|")}`;
   if (root.__wideKey?.[selector] === keyOf()) return;
   for (const el of els) el.classList.remove(cls);
   const wide = els.map((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
@@ -390,10 +407,10 @@ export function beforeNextFrame(fn) {
   fitFrame = requestAnimationFrame(runQueuedFits);
 }
 
-/** A ref for an element that fit(element) adjusts after every render and whenever its own box changes
- * size (the window, or a band that comes or goes beside it, such as a replay's revealed hands). `later`:
- * the render's fitting runs in a task of its own before the next frame (beforeNextFrame), once for the
- * renders before it. */
+/** A ref for an element that fit(element) adjusts after every render, whenever its own box changes size
+ * (the window, or a band that comes or goes beside it, such as a replay's revealed hands) and when a web
+ * font has loaded. `later`: the render's fitting runs in a task of its own before the next frame
+ * (beforeNextFrame), once for the renders before it. */
 export function useFitted(fit, { later = false } = {}) {
   const ref = useRef(null);
   const latest = useRef(fit);
@@ -421,6 +438,15 @@ export function useFitted(fit, { later = false } = {}) {
     });
     observer.observe(element);
     return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const watcher = () => beforeNextFrame(() => {
+      if (element.isConnected) latest.current(element);
+    });
+    fontWatchers.add(watcher);
+    return () => fontWatchers.delete(watcher);
   }, []);
   return ref;
 }

@@ -1,6 +1,6 @@
 // The score table (rows = score-pad categories, columns = players), shared by the TV's end screen and the
 // phones' result, and the headline of a finished game.
-import { overflowing, useFitted } from "./fit.js";
+import { fontsLoaded, overflowing, useFitted } from "./fit.js";
 import { html } from "./html.js";
 import { list, num, t } from "./i18n.js";
 import { Icon } from "./icons.js";
@@ -115,7 +115,7 @@ const END_FIRST_LEVEL = 0;
  * takes the rest), whatever it holds, so the chart that arrives after the end is drawn (it is fetched)
  * does not try the levels again. */
 function endKey(screen) {
-  const room = `${screen.clientWidth}x${screen.clientHeight}:${document.documentElement.lang}`;
+  const room = `${screen.clientWidth}x${screen.clientHeight}:${document.documentElement.lang}:${fontsLoaded()}`;
   const parts = [...screen.children].filter((part) => !part.classList.contains("end-chart"));
   return `${room}:${parts.map((part) => `${part.getElementsByTagName("*").length}:${part.textContent}`).join("|")}`;
 }
