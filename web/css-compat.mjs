@@ -4,8 +4,10 @@
 // - `:is(a, b)` (Chromium 88) is written out as the list of selectors it stands for;
 // - every gap of a flex container (Chromium 84) gets a fallback that only an engine without flex gap sees:
 //   margins on the container's children under `html.no-flex-gap` (lib/compat.js sets that class after
-//   measuring a small flex box once at start-up). An engine with flex gap never matches those rules.
-// compat-check.mjs runs the same analysis and fails on a flex gap whose direction cannot be told.
+//   measuring a small flex box once at start-up). An engine with flex gap never matches those rules. Where
+//   a more specific rule makes some of those elements a grid (the end screen's board), the fallback is
+//   undone for them (their grid's gaps back, their children's margins none).
+// compat-check.mjs runs the same analysis and fails on a flex gap whose display or direction cannot be told.
 import postcss from "postcss";
 
 export const NO_FLEX_GAP = "html.no-flex-gap";
@@ -140,6 +142,7 @@ function layoutFor(selector, own, layoutRules) {
     const generalValues = new Set();
     for (const { selector: other, layout } of layoutRules) {
       if (layout[key] === undefined) continue;
+      if (key === "display" && layout.display === "none") continue; // an element hidden lays nothing out
       const otherPage = pageOf(other);
       if (page && otherPage && otherPage !== page) continue;
       if (within(subj, subject(other))) values.add(valueOf(key, layout[key]));
@@ -207,7 +210,35 @@ function fallbackRules(selector, layout, gaps) {
   return out;
 }
 
+const PSEUDO_ELEMENT = /::?(before|after|marker|placeholder|first-line|first-letter|selection|backdrop)\b/;
 const isZero = (v) => v === undefined || /^0(\.0*)?([a-z%]*)$/i.test(v.trim());
+
+/** A complex selector's specificity as one number (ids, then classes, then types), to order two rules. */
+function weight(selector) {
+  return compounds(selector).reduce((sum, c) => {
+    const [ids, classes, types] = specificity(c);
+    return sum + ids * 10000 + classes * 100 + types;
+  }, 0);
+}
+
+/** A flex gap's fallback rules (fallbackRules) undone for the elements that another rule makes a grid or a
+ * block (`selector`, e.g. the end screen's `.classic-game.phase-over` of a `.classic-game` column): their
+ * children's margins none again, and their own gaps (a grid's, which every engine lays out) back, `gaps`. */
+function undoneRules(flexSelector, selector, generated, gaps) {
+  const from = `${NO_FLEX_GAP} ${flexSelector}`;
+  return generated.map(([sel, decls]) => {
+    const out = decls.split(";").map((d) => d.trim()).filter(Boolean).map((d) => {
+      const prop = d.slice(0, d.indexOf(":")).trim();
+      if (prop === "row-gap") return `row-gap: ${gaps.row ?? "normal"}`;
+      if (prop === "column-gap") return `column-gap: ${gaps.column ?? "normal"}`;
+      if (prop.startsWith("--wt-mb")) return `${prop}: 0px`;
+      if (prop === "margin-bottom") return d; // the wrapped rows' sum, of lengths now none
+      if (prop.startsWith("margin")) return `${prop}: 0`;
+      return null; // --wt-fs
+    }).filter(Boolean);
+    return [`${NO_FLEX_GAP} ${selector}${sel.slice(from.length)}`, out.join("; ")];
+  });
+}
 
 /** The start-side auto margins of the sheet (margin-inline-start / margin-top: auto): a flex gap's fallback
  * margin would replace them, so they are said again, !important, for the engines that take the fallback. */
@@ -233,10 +264,23 @@ function autoMargins(rule) {
  */
 export function planFallbacks(root, { report, page } = {}) {
   const layoutRules = [];
+  const order = new Map(); // each rule's place in the sheet
   root.walkRules((rule) => {
+    order.set(rule, order.size);
     const layout = layoutOf(rule);
-    if (Object.keys(layout).length) for (const selector of rule.selectors) layoutRules.push({ selector, layout });
+    if (Object.keys(layout).length) for (const selector of rule.selectors) layoutRules.push({ selector, layout, rule });
   });
+  // The rules that make some of a flex container's elements something else (a grid, a block) override its
+  // gap's fallback there: [selector, its gaps] of each that wins over `selector`'s rule (more specific, or
+  // as specific and later), for the elements of both.
+  const otherwise = (selector, rule) => layoutRules.filter(({ selector: other, layout, rule: theirs }) => {
+    if (other === selector || layout.display === undefined || FLEX.test(layout.display)) return false;
+    if (layout.display === "none" || layout.display === "contents" || PSEUDO_ELEMENT.test(other)) return false;
+    if (page && pageOf(other) && pageOf(other) !== page) return false;
+    if (!general(other, selector)) return false;
+    const [mine, their] = [weight(selector), weight(other)];
+    return their > mine || (their === mine && order.get(theirs) > order.get(rule));
+  }).map(({ selector: other, rule: theirs }) => [other, gapsOf(theirs)]);
   const boxes = [];
   root.walkRules((rule) => { if (boxed(rule)) boxes.push(...rule.selectors); });
   const additions = [];
@@ -250,6 +294,7 @@ export function planFallbacks(root, { report, page } = {}) {
       for (const selector of rule.selectors) {
         if (page && pageOf(selector) && pageOf(selector) !== page) continue; // the other page's rule: never matches here
         const layout = layoutFor(selector, own, layoutRules);
+        if (layout.display === "unknown") { report(`gap whose display (flex or grid) the sheet does not settle: ${selector}`); continue; }
         if (layout.display && !FLEX.test(layout.display) && layout.display !== "flex") continue; // grid: its gap is old
         if (layout.display === undefined) {
           if (!(isZero(gaps.row) && isZero(gaps.column))) report(`gap without a display that says flex or grid: ${selector}`);
@@ -257,7 +302,12 @@ export function planFallbacks(root, { report, page } = {}) {
         }
         if (layout.direction === "unknown") { report(`flex gap whose direction the sheet does not settle: ${selector}`); continue; }
         layout.boxed = boxed(rule) || boxes.some((other) => general(selector, other));
-        generated.push(...fallbackRules(selector, layout, gaps));
+        const rules = fallbackRules(selector, layout, gaps);
+        generated.push(...rules);
+        for (const [other, theirGaps] of otherwise(selector, rule)) {
+          const said = theirGaps.row !== undefined || theirGaps.column !== undefined;
+          generated.push(...undoneRules(selector, other, rules, said ? theirGaps : gaps));
+        }
       }
     } else if (own.direction !== undefined || own.wrap !== undefined) {
       for (const selector of rule.selectors) {

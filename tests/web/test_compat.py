@@ -45,6 +45,9 @@ BAD_CSS = """
 .d { display: flex; flex-direction: column; gap: 1em; }
 .e { height: 100dvh; position: fixed; inset-inline: 0; }
 .f:is(.g, .h) { color: blue; }
+.u { display: grid; }
+.v .u { display: flex; }
+.w .u { gap: 1em; }
 """
 BAD_JS = """
 export const copy = structuredClone({ a: 1 });
@@ -57,6 +60,7 @@ FLEX_GAPS = """
 .r { display: flex; flex-wrap: wrap; gap: 0.2em 0.3em; }
 .g { display: grid; gap: 1em; }
 .x:is(.y, .z) { display: flex; gap: 2px; }
+.d.over { display: grid; gap: 2em; }
 """
 LOWER = ("import { lowerCss } from './css-compat.mjs'; import { readFileSync, writeFileSync } from 'node:fs';"
          " const [from, to] = process.argv.slice(-2);"
@@ -76,6 +80,7 @@ def test_the_check_fails_on_features_the_engines_lack(tmp_path: Path) -> None:
                     "selector:is", "api:structuredClone", "js:Array.prototype.at", "api:Object.hasOwn()"):
         assert f"\n{feature}: missing in" in f"\n{out}", (feature, out)
     assert "no fallback html.no-flex-gap .d > * + *" in out
+    assert "gap whose display (flex or grid) the sheet does not settle: .w .u" in out
 
 
 @needs_node
@@ -87,6 +92,9 @@ def test_the_check_knows_a_flex_gap_fallback(tmp_path: Path) -> None:
                    timeout=60)
     assert "html.no-flex-gap .d > * + *" in built.read_text()
     assert ".x.y" in built.read_text()  # :is() written out
+    # a grid among the column's elements: its own gaps, and none of the column's margins
+    assert "html.no-flex-gap .d.over { row-gap: 2em; column-gap: 2em }" in built.read_text()
+    assert "html.no-flex-gap .d.over > * + * { margin-top: 0 }" in built.read_text()
     done = run_check("--css", str(built))
     assert done.returncode == 0, done.stdout + done.stderr
     done = run_check("--css", str(source))
