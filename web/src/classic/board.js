@@ -131,7 +131,7 @@ function SeatExtra({ seat, clock }) {
  * its status, its seat, its clock or its just-built cards changed. */
 function RingCityNow({ city, place, arrows, names, status, teams, away, fresh, seat, clock }) {
   return html`<div class="ring-place" style=${`grid-row: ${place.row + 1}; grid-column: ${place.col + 1}`}>
-    <${ClassicCity} city=${city} name=${names[city.city]} names=${names} status=${status} teams=${teams} away=${away} arrows=${arrows} fresh=${fresh} groupGoods=${true}
+    <${ClassicCity} city=${city} name=${names[city.city]} names=${names} status=${status} teams=${teams} away=${away} arrows=${arrows} fresh=${fresh} groupGoods=${true} oneRow=${true}
       extra=${seat ? html`<${SeatExtra} seat=${seat} clock=${clock} />` : null} />
   </div>`;
 }

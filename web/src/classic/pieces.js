@@ -80,16 +80,18 @@ export function CitiesTokens({ city }) {
     ${city.skips_conflicts ? html`<span class="tok skips-tok" data-skips="true" title=${t("classic.skips")}><${Icon} name="skips_conflicts" label=${t("classic.skips")} />${t("classic.skips_short")}</span>` : null}`;
 }
 
-/** Fixed and choice production of a city. */
-function ProductionNow({ city }) {
+/** Fixed and choice production of a city: a box of its own, or its marks alone (`bare`: the TV's city
+ * row, where they and the science marks are one flow of lines). */
+function ProductionNow({ city, bare = false }) {
   const fixed = RESOURCES.filter((res) => city.production?.[res]).map((res) => html`<${Res} res=${res} n=${city.production[res]} />`);
   const choices = (city.choices || []).map((choice) => html`<span class="fx-choice">${choice.map((res, i) => html`${i ? html`<span class="slash" aria-hidden="true">/</span>` : null}<${Res} res=${res} />`)}</span>`);
+  if (bare) return html`${fixed}${choices}`;
   return html`<div class="production" aria-label=${t("classic.production")}>${fixed}${choices}</div>`;
 }
 
 /** Fixed and choice production of a city (drawn again only when they or the words change). */
 export const Production = memoized(ProductionNow, (a, b) => a.city.production === b.city.production
-  && a.city.choices === b.city.choices, wordsKey);
+  && a.city.choices === b.city.choices && a.bare === b.bare, wordsKey);
 
 /** The science symbols of a city with their counts. */
 function ScienceMarksNow({ science }) {
@@ -128,8 +130,10 @@ function NeighboursNow({ left, right, leftName, rightName, arrows }) {
 const Neighbours = memoized(NeighboursNow, (a, b) => a.left === b.left && a.right === b.right && a.leftName === b.leftName
   && a.rightName === b.rightName && a.arrows.left === b.arrows.left && a.arrows.right === b.arrows.right, wordsKey);
 
-/** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids. */
-export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, teams = null, extra = null }) {
+/** One city. opts: name, status ("choosing" | "ready" | ""), away (its player's phone is gone), arrows {left, right} (glyphs), fresh ids;
+ * oneRow (the TV): the production's marks and the science marks flow as one row of lines, the science
+ * continuing the production's last line where it fits (a crowded city keeps a line). */
+export function ClassicCity({ city, name, names = [], status = "", away = false, arrows = null, fresh = new Set(), onOpen = null, compact = false, groupGoods = false, teams = null, extra = null, oneRow = false }) {
   const groups = {};
   for (const card of city.cards || []) (groups[entry(card).color || "grey"] ||= []).push(card);
   const seat = city.seat ?? null;
@@ -146,7 +150,7 @@ export function ClassicCity({ city, name, names = [], status = "", away = false,
       ${extra}
     </header>
     <${Stages} city=${city} onOpen=${onOpen} />
-    <div class="city-row"><${Production} city=${city} /><${ScienceMarks} science=${city.science} /></div>
+    <div class="city-row ${oneRow ? "one-row" : ""}"><${Production} city=${city} bare=${oneRow} /><${ScienceMarks} science=${city.science} /></div>
     <div class="city-cards">${COLOR_ORDER.filter((c) => groups[c]).map((color) => (groupGoods && GOODS.includes(color)
       ? html`<${GoodsChip} key=${color} color=${color} cards=${groups[color]} fresh=${groups[color].some((card) => fresh.has(card))} />`
       : groups[color].map((card, i) => html`<${CardChip} key=${`${card}.${i}`} id=${card} onOpen=${onOpen} fresh=${fresh.has(card)} />`)))}</div>
