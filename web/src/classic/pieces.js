@@ -118,11 +118,12 @@ const STAT_FIELDS = ["coins", "shields", "military", "debt", "diplomacy", "skips
 /** A city's coins, shields and tokens (drawn again only when one of them or the words change). */
 const CityStats = memoized(CityStatsNow, (a, b) => STAT_FIELDS.every((key) => a.city[key] === b.city[key]), wordsKey);
 
-/** A city's neighbours, each with the arrow toward their city on the screen. */
+/** A city's neighbours, each with the arrow toward their city on the screen (the words in a span of their
+ * own: where flex gap is missing, its fallback's margins reach elements only, css-compat.mjs). */
 function NeighboursNow({ left, right, leftName, rightName, arrows }) {
   return html`<footer class="neighbours">
-      <span class="nb" data-side="left" data-neighbour=${left}><span class="arrow" aria-hidden="true">${arrows.left}</span>${t("classic.neighbour.left", { name: leftName })}</span>
-      <span class="nb" data-side="right" data-neighbour=${right}>${t("classic.neighbour.right", { name: rightName })}<span class="arrow" aria-hidden="true">${arrows.right}</span></span>
+      <span class="nb" data-side="left" data-neighbour=${left}><span class="arrow" aria-hidden="true">${arrows.left}</span><span class="nb-words">${t("classic.neighbour.left", { name: leftName })}</span></span>
+      <span class="nb" data-side="right" data-neighbour=${right}><span class="nb-words">${t("classic.neighbour.right", { name: rightName })}</span><span class="arrow" aria-hidden="true">${arrows.right}</span></span>
     </footer>`;
 }
 
