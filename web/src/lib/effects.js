@@ -118,7 +118,7 @@ export function EffectIcon({ e }) {
       return html`<${Science} symbol="wild" />`;
     case "trade_fix":
     case "trade":
-      return html`<span class="fx-trade" role="img" aria-label=${effectWords(e)}>${e.k === "trade" ? html`<${Whose} whose=${e.neighbours} />` : null}${e.res.map((res) => html`<${Res} res=${res} />`)}<span class="eq" aria-hidden="true">=</span><${Coin} n=${1} /></span>`;
+      return html`<span class="fx-trade" role="img" aria-label=${effectWords(e)}>${e.k === "trade" ? html`<${Whose} whose=${e.neighbours} />` : null}${e.res.map((res) => html`<${Res} res=${res} />`)}<span class="fx-price"><span class="eq" aria-hidden="true">=</span><${Coin} n=${1} /></span></span>`;
     case "per":
       return html`<span class="fx-per" role="img" aria-label=${effectWords(e)}>${e.unit === "vp" ? html`<${Vp} n=${e.each} />` : html`<${Coin} n=${e.each} />`}<span class="slash" aria-hidden="true">/</span>${e.count.map((what) => html`<${CountMark} what=${what} />`)}${e.per > 1 ? html`<span class="times" aria-hidden="true">×${num(e.per)}</span>` : null}<${Whose} whose=${e.whose} /></span>`;
     case "opponent_loses":
