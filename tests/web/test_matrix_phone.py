@@ -85,8 +85,12 @@ async def persian_turn(tab: Tab, shots: Path | None, size: Size) -> list[str]:
 
 
 async def test_a_whole_duel_by_tapping(
-    engine: Engine, quick_host_url: str, shots: Path | None  # noqa: F811
+    engine: Engine, quick_host_url: str, shots: Path | None, request: pytest.FixtureRequest  # noqa: F811
 ) -> None:
+    if engine.name == "webkit":  # a known gap, named in issue 31's closing note: run, not required
+        request.node.add_marker(pytest.mark.xfail(strict=False, reason=(
+            "WebKitGTK on Xvfb may draw 1-2 frames a second on a loaded machine: the SE tab's sheet can be "
+            "tapped before it rests (issue 31, open)")))
     url = quick_host_url
     code = await create_table(url, "duel", {}, 2)
     link = f"{url}/t/{code}"
