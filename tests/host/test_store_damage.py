@@ -5,13 +5,16 @@ is; a table that cannot be restored is shown as ``damaged`` (``damaged_table``),
 from __future__ import annotations
 
 import itertools
+import math
 import shutil
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from host.app import STORE, TABLES, create_app
+from host.config import HostConfig, Limits
 from host.store import DB_NAME, STORE_VERSION, Store, StoreError, wal_problem
 
 
@@ -199,7 +202,11 @@ async def test_a_store_of_the_previous_format_restores_and_plays_on(tmp_path):
     shutil.copytree(FIXTURE, folder)
     with sqlite3.connect(folder / DB_NAME) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (0,)
-    app = create_app(folder)
+    # The fixture's lobby was written at a fixed time; the lobby limits (which would expire it hours
+    # later, as they should) are lifted so the test reads the same on any day.
+    forever = HostConfig(limits=replace(Limits(), lobby_idle_seconds=math.inf,
+                                         lobby_unseated_seconds=math.inf))
+    app = create_app(folder, config=forever)
     tables = app[TABLES]
     try:
         found = {code: (t.game, t.state, t.step, [s.name for s in t.seats])
