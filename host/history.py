@@ -25,6 +25,7 @@ from engine.records import Record, check_record, make_record, seat_wonders
 from host.config import Limits
 from host.errors import HostError
 from host.model import OVER, Table
+from host.stats import name_key
 from host.store import Statement, Store
 
 log = logging.getLogger("host.history")
@@ -37,7 +38,6 @@ SCHEMA = (
     "bot TEXT, device TEXT, PRIMARY KEY (id, seat))",
     "CREATE INDEX IF NOT EXISTS history_devices ON history_seats (device)",
 )
-FAVOURITE_WONDERS = 3  # wonders listed per player in the statistics
 
 
 def device_of(token: str) -> str:
@@ -200,14 +200,22 @@ class History:
         """Every kept game, newest first."""
         return sorted(self.entries.values(), key=lambda e: (e.summary["ended"], e.id), reverse=True)
 
-    def page(self, number: int, code: str | None = None) -> dict[str, Any]:
-        """Page ``number`` (1 first) of the games, newest first (only those of table ``code``, if given)."""
+    def page(self, number: int, code: str | None = None, name: str | None = None) -> dict[str, Any]:
+        """Page ``number`` (1 first) of the games, newest first: only those of table ``code``, if given, and
+        only those played here by a player of ``name`` (as in the statistics, :mod:`host.stats`)."""
         size = self.limits.history_page
-        games = [e for e in self.newest() if code is None or e.summary.get("code") == code]
+        games = [e for e in self.newest() if (code is None or e.summary.get("code") == code)
+                 and (name is None or self._played_by(e, name_key(name)))]
         pages = max(1, -(-len(games) // size))
         chosen = games[(number - 1) * size: number * size]
         return {"page": number, "pages": pages, "total": len(games),
                 "games": [self.public(e) for e in chosen]}
+
+    @staticmethod
+    def _played_by(entry: Entry, key: str) -> bool:
+        """True if a player (not a bot) of name ``key`` (:func:`host.stats.name_key`) played it here."""
+        return not entry.summary.get("imported") and any(
+            s.get("name") and not s.get("bot") and name_key(s["name"]) == key for s in entry.summary["seats"])
 
     @staticmethod
     def public(entry: Entry) -> dict[str, Any]:

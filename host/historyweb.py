@@ -1,5 +1,6 @@
-"""HTTP routes of the history: ``/api/history`` (pages, one game's record, its chart, import, removing
-a name) and ``/api/stats`` (players' statistics). Answers are JSON; errors are ``{"error", "message"}``."""
+"""HTTP routes of the history: ``/api/history`` (pages, of one table's or one player's games; one game's
+record, its chart, import, removing a name) and ``/api/stats`` (every player's statistics, or one player's
+page with ``?name=``). Answers are JSON; errors are ``{"error", "message"}``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from host.stats import stats_payload
 
 HISTORY = web.AppKey("history", History)
 NO_STORE = {"Cache-Control": "no-store"}
+MAX_NAME = 64  # characters of a player's name in a query (names are at most 24)
 MAX_TOKENS = 200  # seat tokens one request may name (a phone keeps one per table it played at)
 
 
@@ -41,7 +43,10 @@ async def _page(request: web.Request) -> web.Response:
     code = request.query.get("code")
     if code is not None and not (code.isalpha() and len(code) <= 16):
         return _refusal(400, "bad_request", "'code' must be a table code")
-    return _json(request.app[HISTORY].page(int(raw), None if code is None else code.upper()))
+    name = request.query.get("name")
+    if name is not None and not 0 < len(name) <= MAX_NAME:
+        return _refusal(400, "bad_request", f"'name' must be 1 to {MAX_NAME} characters")
+    return _json(request.app[HISTORY].page(int(raw), None if code is None else code.upper(), name))
 
 
 async def _record(request: web.Request) -> web.Response:
@@ -109,8 +114,8 @@ async def _forget(request: web.Request) -> web.Response:
 
 async def _stats(request: web.Request) -> web.Response:
     name = request.query.get("name")
-    if name is not None and not 0 < len(name) <= 64:
-        return _refusal(400, "bad_request", "'name' must be 1 to 64 characters")
+    if name is not None and not 0 < len(name) <= MAX_NAME:
+        return _refusal(400, "bad_request", f"'name' must be 1 to {MAX_NAME} characters")
     payload = stats_payload((e.summary for e in request.app[HISTORY].newest()), name)
     if payload is None:
         return _refusal(404, "no_player", "nobody of that name finished a game on this host")
