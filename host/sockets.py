@@ -12,17 +12,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import re
-import secrets
-import sqlite3
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
-
-from engineio import packet as eio_packet
-from socketio import packet
 
 import engine
 from engine.api import Action, GameSpec
@@ -30,41 +21,18 @@ from engine.bots.seeds import derive_seed
 from host.autoplay import Autoplay
 from host.botpool import SUGGEST, BotFailed, Question, Ticket
 from host.config import HostConfig
+from host.connections import SEAT, WATCH, Client, Connections, Handler, Message, room_all, room_watch
 from host.errors import HostError
-from host.limits import FairShare, RateLimiter, Throttled
+from host.limits import RateLimiter
 from host.model import DAMAGED, LOBBY, OVER, PLAYER, PLAYING, BotReason, Seat, Table
 from host.pairing import Claimed, Pairing, PairingSecret
 from host.replays import Replays
 from host.sentviews import SentViews
 from host.tables import UNSET, Played, Tables
-from host.transport import CappedEngineServer, HostServer
-from host.wire import JsMsgPackPacket
 
 log = logging.getLogger("host.sockets")
 
-MAX_PAYLOAD = 8 * 1024  # an event's packet, msgpack-encoded: larger gets "too_large"
-MAX_TRANSPORT = 64 * 1024  # Engine.IO maxPayload: larger closes the connection
-PING_INTERVAL, PING_TIMEOUT = 10, 20
-SEAT, WATCH = "seat", "watch"
 BOT_REASON = "bot_reason"  # the notice telling why a bot played its move (a table with the coach on)
-STALLED = frozenset({"busy"})  # refusals answered only once their retry_after passed
-MAX_STALL = 1.0  # seconds
-# They send whole tables or views: one shared budget, in fair shares per address.
-COSTLY_EVENTS = frozenset({"list_tables", "table_info", "watch", "history", "resend_view"})
-DEVICE_BYTES = 16  # a device token the host issues: 22 URL-safe characters
-DEVICE_CHARS = re.compile(r"[A-Za-z0-9_-]+")
-
-
-class Message(NamedTuple):
-    """One message to send: an event, its payload, a socket id or room, and a socket id to leave out."""
-
-    event: str
-    payload: Any
-    to: str
-    skip: str | None = None
-
-
-Handler = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any] | None]]
 
 
 class ListingCache(NamedTuple):
@@ -73,50 +41,6 @@ class ListingCache(NamedTuple):
     version: int
     made: float
     tables: list[dict[str, Any]]
-
-
-@dataclass
-class Client:
-    """One socket: where it connects from, what it is (seated at a table, watching one, or neither),
-    the board key it proved (a board has the rights of every table with that key: its table and the
-    tables "play again" made from it), and the seat token it presented or was given."""
-
-    address: str | None = None
-    trusted: bool = False
-    role: str | None = None  # SEAT | WATCH | None
-    code: str | None = None
-    seat: int | None = None
-    board_key: str | None = None  # the board key this socket proved (or was given, on loopback)
-    token: str | None = None
-    device: str | None = None  # the phone's device token (its own, or issued by the host at connect)
-    rooms: set[str] = field(default_factory=set)
-
-
-def room_all(code: str) -> str:
-    """Everyone at a table (seated phones and watchers)."""
-    return f"t:{code}"
-
-
-def room_watch(code: str) -> str:
-    """The board and spectators of a table."""
-    return f"w:{code}"
-
-
-async def _stall(refusal: HostError) -> None:
-    """Before a ``busy`` refusal's ack, wait its ``retry_after`` (at most ``MAX_STALL`` s). The handler
-    runs in the socket's reading task, so the socket's next events wait in its TCP buffer meanwhile: a
-    listing flood cannot make the host refuse faster than the shared budget refills, and other sockets go
-    on at once."""
-    if refusal.code in STALLED:
-        await asyncio.sleep(min(MAX_STALL, float(refusal.extra.get("retry_after", 0.0))))
-
-
-def device_token(given: Any) -> str | None:
-    """A device token a phone sent in ``auth`` if it is well formed (URL-safe, 16 to 64 characters),
-    else ``None`` (the host then issues one)."""
-    if isinstance(given, str) and 16 <= len(given) <= 64 and DEVICE_CHARS.fullmatch(given):
-        return given
-    return None
 
 
 def _same_key(given: Any, key: str) -> bool:
@@ -132,40 +56,19 @@ class Hub:
         self.config = config or HostConfig()
         limits = self.config.limits
         self.base_urls = list(base_urls or [])
-        self.clients: dict[str, Client] = {}
-        self.watchers: dict[str, set[str]] = {}  # table code -> sockets watching it
+        self.connections = Connections(self.config)
+        self.clients = self.connections.clients
+        self.watchers = self.connections.watchers
+        self.sio = self.connections.sio
+        self.send = self.connections.send
         self.specs: dict[str, GameSpec] = {}
         self.sent_views = SentViews()  # what each client holds of its view: the base of its next patch
-        self._outbox: deque[tuple[list[Message], Callable[[], Awaitable[Any]] | None]] = deque()
-        self._sender: asyncio.Future[None] | None = None
-        self.socket_rate = RateLimiter(limits.socket_burst, limits.socket_rate)
-        self.address_rate = RateLimiter(limits.address_burst, limits.address_rate)
-        self.costly = FairShare(limits.costly_rate, limits.costly_burst)
         self.listed: ListingCache | None = None
         self.list_version = 0  # moves whenever a table's public data may have changed
-        self.limited = Throttled(log, "events refused by the rate limits")
-        self.busy = Throttled(log, "listing and watching requests refused by their shared budget")
-        self.dropped = Throttled(log, "clients dropped for not reading their messages")
         self.coach_rate = RateLimiter(limits.coach_burst, limits.coach_rate)  # per table and seat
         self.coaching: set[str] = set()  # the table and seat of every hint being thought of now
-        self.sio = HostServer(
-            async_mode="aiohttp", serializer=JsMsgPackPacket, always_connect=True,
-            ping_interval=PING_INTERVAL, ping_timeout=PING_TIMEOUT, max_http_buffer_size=MAX_TRANSPORT,
-            logger=False, engineio_logger=False,
-            async_handlers=False,  # the event's handler runs in Engine.IO's reading task (see below)
-        )
-        self.sio.max_event_bytes = MAX_PAYLOAD
-        eio = self.sio.eio
-        assert isinstance(eio, CappedEngineServer)
-        # One socket's events are handled one after another, in the task that reads the socket: no task
-        # per event (a flood waits in the socket's TCP buffer, not in the host's memory), and one turn of
-        # the event loop less before each handler. Different sockets still run at the same time.
-        eio.async_handlers = False
-        eio.max_items, eio.max_bytes = limits.queued_messages, limits.queued_bytes
-        eio.on_overflow = self._overflowed
         self.sio.on("connect", self._on_connect)
         self.sio.on("disconnect", self._on_disconnect)
-        self.sio.on("*", self._on_unknown)
         for name, handler in {
             "list_tables": self.list_tables, "table_info": self.table_info, "create_table": self.create_table,
             "watch": self.watch, "history": self.history, "join": self.join, "configure": self.configure,
@@ -173,9 +76,8 @@ class Hub:
             "release_seat": self.release_seat, "set_bot": self.set_bot, "resend_view": self.resend_view,
             "replay": self.replay, "suggest": self.suggest, **self._host_phone_events(),
         }.items():
-            self.sio.on(name, self._guard(name, handler))
+            self.connections.on(name, handler)
         self.sweeper: asyncio.Task[None] | None = None
-        self.closing = False
         self.autoplay = Autoplay(tables, self.config.bots, self)
         tables.on_gave_way = self.tables_left
         self.replays: Replays | None = None  # set by host.app once the history is open
@@ -188,127 +90,18 @@ class Hub:
         if not self.base_urls and host:
             self.base_urls.append(f"http://{host}")
 
-    def _guard(self, name: str, handler: Handler) -> Callable[..., Awaitable[dict[str, Any]]]:
-        async def guarded(sid: str, *args: Any) -> dict[str, Any]:
-            try:
-                self._rate_check(sid)
-                if name in COSTLY_EVENTS:
-                    self._costly_check(sid)
-                if self.closing:
-                    raise HostError("stopping", "the host is stopping; try again in a moment")
-                if len(args) != 1 or not isinstance(args[0], dict):
-                    raise HostError("bad_request", f"'{name}' takes exactly one map as its payload")
-                return {"ok": True, **(await handler(sid, args[0]) or {})}
-            except HostError as exc:
-                await _stall(exc)
-                return exc.ack()
-            except (OSError, sqlite3.Error) as exc:  # the disk: full, gone, read-only
-                log.error("event %r from %s: the change could not be saved (%s); it was undone",
-                          name, sid, exc)
-                return {"ok": False, "error": "internal", "message": "the host could not save that; nothing "
-                                                                     "changed"}
-            except Exception:
-                log.exception("event %r from %s failed", name, sid)
-                return {"ok": False, "error": "internal", "message": "the host failed; nothing changed"}
+    @property
+    def closing(self) -> bool:
+        """The host is stopping: every event is refused, bots play no more."""
+        return self.connections.closing
 
-        return guarded
-
-    def _rate_check(self, sid: str) -> None:
-        client = self.clients.get(sid)
-        wait = self.socket_rate.take(sid)
-        if not wait and client is not None and not client.trusted and client.address is not None:
-            wait = self.address_rate.take(client.address)
-        if wait:
-            self.limited.note(client.address if client is not None and client.address else sid)
-            raise HostError("rate_limited", "too many requests; slow down",
-                            retry_after=max(0.001, round(wait, 3)))
-
-    def _costly_check(self, sid: str) -> None:
-        """Spend one of the address's fair share of the costly requests' budget (the host's own machine
-        spends none), or ``busy``."""
-        client = self.clients.get(sid)
-        if client is None or client.trusted:
-            return
-        wait = self.costly.take(client.address or sid)
-        if wait:
-            self.busy.note(client.address or sid)
-            raise HostError("busy", "the host is busy answering many list and watch requests; try again "
-                                    "in a moment", retry_after=max(0.001, round(wait, 3)))
-
-    async def _on_unknown(self, event: str, sid: str, *args: Any) -> dict[str, Any]:
-        try:
-            self._rate_check(sid)
-        except HostError as exc:
-            await _stall(exc)
-            return exc.ack()
-        return HostError("unknown_event", f"unknown event {str(event)[:40]!r}").ack()
-
-    def send(self, messages: list[Message], then: Callable[[], Awaitable[Any]] | None = None) -> None:
-        """Queue ``messages`` (and then an optional coroutine) behind every earlier send. One sender task
-        empties the queue; it starts on the next turn of the event loop, after the ack of the event
-        being handled."""
-        self._outbox.append((messages, then))
-        if self._sender is None or self._sender.done():
-            self._sender = asyncio.ensure_future(self._send_all())
-
-    async def _send_all(self) -> None:
-        while self._outbox:
-            messages, then = self._outbox.popleft()
-            for message in messages:
-                try:
-                    await self._emit(message)
-                except Exception:
-                    log.exception("sending %r to %s failed", message.event, message.to)
-            if then is not None:
-                try:
-                    await then()
-                except Exception:
-                    log.exception("a follow-up after sending failed")
-
-    async def _emit(self, message: Message) -> None:
-        """Encode ``message`` once and queue it for each recipient (python-socketio's emit, without a
-        task per recipient)."""
-        encoded = JsMsgPackPacket(packet.EVENT, namespace="/", data=[message.event, message.payload]).encode()
-        frame = eio_packet.Packet(eio_packet.MESSAGE, encoded)
-        for sid, eio_sid in self.sio.manager.get_participants("/", message.to):
-            if sid != message.skip:
-                await self.sio.eio.send_packet(eio_sid, frame)
+    @closing.setter
+    def closing(self, value: bool) -> None:
+        self.connections.closing = value
 
     async def drain(self) -> None:
         """Wait until every queued message was handed to the transport."""
-        while self._sender is not None and not self._sender.done():
-            await self._sender
-
-    def _overflowed(self, eio_sid: str) -> None:
-        """A client stopped reading: abort its connection (its queue already takes nothing more)."""
-        environ = self.sio.environ.get(eio_sid) or {}
-        request = environ.get("aiohttp.request")
-        self.dropped.note(getattr(request, "remote", None) or eio_sid)
-        transport = getattr(request, "transport", None)
-        if transport is not None:
-            transport.abort()
-
-    async def _enter(self, sid: str, room: str) -> None:
-        client = self.clients.get(sid)
-        if client is not None:
-            client.rooms.add(room)
-        await self.sio.enter_room(sid, room)
-
-    def _unwatch(self, code: str, sid: str) -> None:
-        """``sid`` no longer watches table ``code`` (the map keeps no empty entries)."""
-        watching = self.watchers.get(code)
-        if watching is not None:
-            watching.discard(sid)
-            if not watching:
-                del self.watchers[code]
-
-    async def _leave_rooms(self, sid: str) -> None:
-        client = self.clients.get(sid)
-        if client is None:
-            return
-        for room in list(client.rooms):
-            await self.sio.leave_room(sid, room)
-        client.rooms.clear()
+        await self.connections.drain()
 
     # -- payloads ---------------------------------------------------------------------------------
 
@@ -528,8 +321,8 @@ class Hub:
         if client is None or client.code is None:
             return []
         out: list[Message] = []
-        await self._leave_rooms(sid)
-        self._unwatch(client.code, sid)
+        await self.connections.leave_rooms(sid)
+        self.connections.unwatch(client.code, sid)
         table = self.tables.tables.get(client.code)
         if client.role == SEAT and table is not None and client.seat is not None:
             seat = table.seats[client.seat] if client.seat < len(table.seats) else None
@@ -550,7 +343,7 @@ class Hub:
         self.sent_views.forget(sid)  # its next view goes out whole
         seat.bind(sid)
         client.role, client.code, client.seat, client.token = SEAT, table.code, seat.seat, seat.token
-        await self._enter(sid, room_all(table.code))
+        await self.connections.enter(sid, room_all(table.code))
         if old is not None and old != sid:
             await self._evict(old)
         return out
@@ -559,9 +352,9 @@ class Hub:
         """Take any role away from ``sid`` and disconnect it once earlier messages are out."""
         client = self.clients.get(sid)
         if client is not None:
-            await self._leave_rooms(sid)
+            await self.connections.leave_rooms(sid)
             if client.code is not None:
-                self._unwatch(client.code, sid)
+                self.connections.unwatch(client.code, sid)
             client.role = client.code = client.seat = None
 
         async def kick() -> None:
@@ -575,12 +368,7 @@ class Hub:
     async def _on_connect(self, sid: str, environ: dict[str, Any], auth: Any = None) -> None:
         try:
             request = environ.get("aiohttp.request")
-            address = getattr(request, "remote", None)
-            device = device_token(auth.get("device") if isinstance(auth, dict) else None)
-            self.clients[sid] = Client(address=address, trusted=self.config.trusts(address),
-                                       device=device or secrets.token_urlsafe(DEVICE_BYTES))
-            if device is None:  # a phone keeps the device token it is given and sends it from now on
-                self.send([Message("device", {"device": self.clients[sid].device}, sid)])
+            self.connections.admit(sid, getattr(request, "remote", None), auth)
             self.note_host(environ.get("HTTP_HOST"))
             token = auth.get("token") if isinstance(auth, dict) else None
             if token is None:
@@ -607,10 +395,9 @@ class Hub:
     async def _on_disconnect(self, sid: str, reason: Any = None) -> None:
         try:
             out = await self._leave(sid)
-            self.clients.pop(sid, None)
+            self.connections.forget(sid)
             self.sent_views.forget(sid)
             self.pairing.forget_socket(sid)
-            self.socket_rate.drop(sid)
             if self.replays is not None:
                 self.replays.close_socket(sid)
             if out:
@@ -663,8 +450,8 @@ class Hub:
             out = await self._leave(sid)
             client.role, client.code = WATCH, table.code
             client.board_key = table.board_key if board else None
-            await self._enter(sid, room_all(table.code))
-            await self._enter(sid, room_watch(table.code))
+            await self.connections.enter(sid, room_all(table.code))
+            await self.connections.enter(sid, room_watch(table.code))
             self.watchers.setdefault(table.code, set()).add(sid)
             self.send(out + self.welcome(table, sid, None))
         return {"board": True, "board_key": table.board_key} if board else {"board": False}
@@ -839,11 +626,11 @@ class Hub:
                     continue
                 out.append(Message("new_table", {"old_code": old.code, "code": new.code}, csid))
                 self.sent_views.forget(csid)  # the new table's views go out whole
-                await self._leave_rooms(csid)
-                self._unwatch(old.code, csid)
-                await self._enter(csid, room_all(new.code))
+                await self.connections.leave_rooms(csid)
+                self.connections.unwatch(old.code, csid)
+                await self.connections.enter(csid, room_all(new.code))
                 if client.role == WATCH:
-                    await self._enter(csid, room_watch(new.code))
+                    await self.connections.enter(csid, room_watch(new.code))
                     self.watchers.setdefault(new.code, set()).add(csid)
                 elif client.seat is not None and client.seat < len(new.seats):
                     old.seats[client.seat].unbind()
@@ -913,12 +700,12 @@ class Hub:
 
     def in_use(self, table: Table) -> bool:
         """True if a socket watches ``table`` or is bound to one of its seats."""
-        return bool(self.watchers.get(table.code)) or table.connected()
+        return self.connections.in_use(table)
 
     async def sweep(self) -> None:
         """Expire idle lobbies, drop finished tables after their grace period, forget refilled buckets."""
         await self.tables_left(await self.tables.sweep(self.in_use))
-        self.address_rate.prune()
+        self.connections.address_rate.prune()
 
     async def tables_left(self, removed: list[Table]) -> None:
         """Tables left memory (expired lobbies, finished tables): the sockets still on an expired lobby
@@ -931,7 +718,7 @@ class Hub:
                    for sid, client in self.clients.items() if client.code in expired])
         for sid, client in list(self.clients.items()):
             if client.code in gone:
-                await self._leave_rooms(sid)
+                await self.connections.leave_rooms(sid)
                 client.role = client.code = client.seat = None
         for code in gone:
             self.watchers.pop(code, None)
