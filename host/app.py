@@ -22,8 +22,7 @@ from host.config import HostConfig, is_loopback
 from host.history import History, keep_finished
 from host.historyweb import HISTORY, add_history_routes
 from host.qr import qr_svg
-from host.replays import Replays
-from host.sockets import Hub, Message
+from host.sockets import Hub
 from host.store import Store
 from host.tables import Tables
 
@@ -94,9 +93,7 @@ def create_app(
         log.info("restored tables: %s", ", ".join(restored))
     history = History(store, config.limits)
     tables.on_finished = history.add_table
-    hub = Hub(tables, base_urls, config)
-    hub.replays = Replays(history, lambda to, payload: hub.send([Message("replay", payload, to)]),
-                          config.limits.replays_total)
+    hub = Hub(tables, history, base_urls, config)
     app = web.Application(middlewares=[_check_host])
     app[STORE], app[TABLES], app[HUB] = store, tables, hub
     app[WEB_DIR] = Path(web_dir) if web_dir is not None else web_dist()

@@ -112,8 +112,8 @@ async def test_resend_view_shares_the_budget_so_many_addresses_cannot_multiply_w
     table = await srv.app[TABLES].create("classic", seats=7, creator="192.168.0.1")
     hub = srv.app[HUB]
     whole = []
-    plain = hub.full_view
-    monkeypatch.setattr(hub, "full_view", lambda *a: whole.append(1) or plain(*a))
+    plain = hub.delivery.full_view
+    monkeypatch.setattr(hub.delivery, "full_view", lambda *a: whole.append(1) or plain(*a))
     flood = [await Alias(srv.url, f"127.0.0.{n}").connect() for n in range(2, 12)]
     quiet = await Alias(srv.url, "127.0.0.40").connect()
     try:

@@ -34,7 +34,7 @@ from aiohttp import web
 from playwright.async_api import Page, async_playwright, expect
 
 from host.app import HUB, create_app
-from host.sockets import SEAT
+from host.connections import SEAT
 from host.tools.phone import Phone, create_table
 from tests.web.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.web.pages import PHONE_390
