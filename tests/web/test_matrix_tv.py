@@ -187,12 +187,8 @@ async def play_until(phones: list[Phone], step: int | None) -> None:
 
 
 async def test_seven_seat_board_fits_every_tv(
-    engine: Engine, reference: Engine, host_url: str, shots: Path | None, request: pytest.FixtureRequest
+    engine: Engine, reference: Engine, host_url: str, shots: Path | None
 ) -> None:
-    if engine.name == "firefox":  # a known gap, named in issue 31's closing note: run, not required
-        request.node.add_marker(pytest.mark.xfail(strict=False, reason=(
-            "at 3840x2160 Firefox's end screen can fit the ring one size level below today's chromium "
-            "(issue 31, open)")))
     code = await create_lobby(host_url, "classic", SEATS)
     phones = [BuilderPhone(host_url, code, NAMES[i], seed=3100 + i) for i in range(SEATS)]
     boards: dict[Size, Tab] = {}
