@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 from aiohttp import web
 from playwright.async_api import Browser, Page, expect
@@ -236,3 +237,39 @@ def test_the_expected_head_to_head_counts_each_pair_once() -> None:
     assert against([game], "Ann", "Bob") == (1, 0, 1)
     assert against([game], "Ann", "easy") == (1, 1, 0)
     assert against([game], "Bob", "Ann") == (1, 1, 0)
+
+
+@pytest.mark.parametrize("lang", ["el", "fa", "ro", "pl"])
+async def test_a_players_page_on_the_tv_in_every_language(host: tuple[str, list[Played]], chromium: Browser,
+                                                          shots: Path | None, lang: str) -> None:
+    """The TV's list of players and Ann's page in each other language: the page's words in that language,
+    nothing cut off or wider than the screen, the panels within one screen, the text readable from 3 m."""
+    url, _ = host
+    errors: list[str] = []
+    ctx = await chromium.new_context(viewport=TV, locale=lang)
+    try:
+        tv = await ctx.new_page()
+        watch_errors(tv, errors)
+        await tv.goto(f"{url}/")
+        await tv.click("[data-action=history]")
+        await tv.click("[data-tab=players]")
+        await expect(tv.locator(".player-stats")).to_have_count(3)
+        assert await tv.evaluate("document.documentElement.lang") == lang
+        await shot(tv, shots, f"players-tv-{lang}")
+        assert await clipped_text(tv) == [] and await sideways(tv) == []
+        await tv.click(".player-open[data-player=Ann]")
+        page = tv.locator("#player-page[data-player=Ann]")
+        await expect(page.locator("#wonder-table tbody tr")).to_have_count(6)
+        await expect(page.locator(".kind-panel .stat-label").first).to_have_text(EXPECTED_PLAYED[lang])
+        await tv.wait_for_timeout(300)
+        await shot(tv, shots, f"player-tv-{lang}")
+        sizes = await tv.evaluate(PAGE_SIZES.replace("MIN", str(MIN_TV_TEXT_PX)))
+        assert sizes["small"] == [] and min(sizes["labels"]) >= MIN_TV_CHART_PX, sizes
+        assert sizes["gridBottom"] <= TV["height"] and sizes["gridRight"] <= TV["width"], sizes
+        assert await clipped_text(tv) == [] and await sideways(tv) == []
+        assert errors == []
+    finally:
+        await ctx.close()
+
+
+EXPECTED_PLAYED = {"el": "Παιχνίδια", "fa": "بازی", "ro": "Jocuri", "pl": "Gry"}
