@@ -176,9 +176,10 @@ def _scores(seats: list[dict[str, Any]]) -> dict[int, int]:
     return {s["seat"]: s["score"] for s in seats if isinstance(s.get("score"), int)}
 
 
-def player_stats(summaries: Iterable[dict[str, Any]]) -> dict[str, PlayerStats]:
-    """Every named player's statistics, by :func:`name_key`, from game summaries newest first (a player
-    is shown by the spelling of their newest game). Imported games and nameless seats are left out."""
+def player_stats(summaries: Iterable[dict[str, Any]], only: str | None = None) -> dict[str, PlayerStats]:
+    """Every named player's statistics (or only those of name key ``only``), by :func:`name_key`, from
+    game summaries newest first (a player is shown by the spelling of their newest game). Imported games
+    and nameless seats are left out."""
     players: dict[str, PlayerStats] = {}
     for game in summaries:
         if game.get("imported"):
@@ -191,6 +192,8 @@ def player_stats(summaries: Iterable[dict[str, Any]]) -> dict[str, PlayerStats]:
             if not name or seat.get("bot"):
                 continue
             key = name_key(name)
+            if only is not None and key != only:
+                continue
             stats = players.setdefault(key, PlayerStats(name))
             won = seat["seat"] in winners
             stats.games += 1
@@ -225,9 +228,9 @@ def player_stats(summaries: Iterable[dict[str, Any]]) -> dict[str, PlayerStats]:
 def stats_payload(summaries: Iterable[dict[str, Any]], name: str | None = None) -> dict[str, Any] | None:
     """``{"players": [...]}`` (most games first, bounded), or one player's ``{"player": ...}`` with their
     page's detail (``None`` when that name played no game here)."""
-    players = player_stats(summaries)
     if name is not None:
-        found = players.get(name_key(name))
+        found = player_stats(summaries, only=name_key(name)).get(name_key(name))
         return None if found is None else {"player": found.to_dict(detail=True)}
+    players = player_stats(summaries)
     ranked = sorted(players.values(), key=lambda p: (-p.games, -p.wins, name_key(p.name)))
     return {"players": [p.to_dict() for p in ranked[:MAX_PLAYERS]]}

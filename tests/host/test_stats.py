@@ -150,3 +150,8 @@ async def test_the_player_page_over_http(aiohttp_client: Any, data_dir: Path) ->
     totals = [t.engine_game.result()["scores"][0]["total"] for t in played]
     assert [p["score"] for p in ann["series"]["duel"]] == totals
     assert all(len(w) == 4 and w["average"] is not None for w in ann["wonders"])
+
+
+def test_one_players_statistics_alone_are_theirs_among_everyones() -> None:
+    alone = player_stats(newest_first(), only="bob")
+    assert list(alone) == ["bob"] and alone["bob"] == player_stats(newest_first())["bob"]
