@@ -187,6 +187,7 @@ async def test_a_players_page_on_the_tv_by_the_remote(host: tuple[str, list[Play
         await expect(tv.locator("#replay-bar")).to_be_visible()
         await tv.keyboard.press("Escape")
         await expect(tv.locator("#player-page[data-player=Ann]")).to_be_visible()  # back where it was
+        await expect(replay).to_be_focused()
         # One click anywhere on a row replays its game.
         await page.locator(".player-games .history-game .history-seats").first.click()
         await expect(tv.locator("#replay-bar")).to_be_visible()

@@ -113,6 +113,9 @@ const FRESH = { tab: "games", page: 1, player: null, playerPage: 1 };
 // that ending the replay comes back to the same place.
 let kept = { ...FRESH };
 
+// The replay button a replay was opened from: the focus returns to it when the history is back.
+let replayedFrom = null;
+
 /** Moves the focus to `selector` when the remote drives the page and the focus was lost (its control gone). */
 function refocus(selector) {
   requestAnimationFrame(() => {
@@ -160,6 +163,17 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
     if (!playerName) return;
     getJson(`/api/history?name=${encodeURIComponent(playerName)}&page=${playerPage}`).then(setPlayerGames, (e) => setError(e.message));
   }, [playerName, playerPage]);
+  const replay = onReplay ? (id) => {
+    replayedFrom = `[data-history=replay][data-game="${id}"]`;
+    onReplay(id);
+  } : null;
+  // Back from a replay (this screen drawn anew), once its rows have come: the focus on the game replayed.
+  useEffect(() => {
+    const button = replayedFrom && document.querySelector(replayedFrom);
+    if (!button) return;
+    replayedFrom = null;
+    if (document.body.classList.contains("keys")) button.focus();
+  }, [data, playerGames]);
   const close = () => {
     kept = { ...FRESH };
     onClose();
@@ -240,7 +254,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
       ${player?.player ? html`<${PlayerPage} player=${player.player} games=${games} names=${wonders} whenText=${whenText} onBack=${closePlayer}>
         <section class="player-games" aria-labelledby="player-games">
           <h2 id="player-games">${t("stats.their_games", { name: player.player.name })}</h2>
-          <${GameList} data=${playerGames} page=${playerPage} setPage=${(n) => go({ playerPage: n })} games=${games} onReplay=${onReplay} onChart=${openChart} id="player-game-list" />
+          <${GameList} data=${playerGames} page=${playerPage} setPage=${(n) => go({ playerPage: n })} games=${games} onReplay=${replay} onChart=${openChart} id="player-game-list" />
         </section></${PlayerPage}>`
         : html`<header class="history-top"><button data-history="back-player" onClick=${closePlayer}>${t("history.back")}</button><h1><bdi>${playerName}</bdi></h1></header>`}
     </main>`;
@@ -256,7 +270,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
     </header>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${note ? html`<p class="note" id="history-note">${note}</p>` : null}
-    ${tab === "games" ? html`<${GameList} data=${data} page=${page} setPage=${(n) => go({ page: n })} games=${games} onReplay=${onReplay} onChart=${openChart} />`
+    ${tab === "games" ? html`<${GameList} data=${data} page=${page} setPage=${(n) => go({ page: n })} games=${games} onReplay=${replay} onChart=${openChart} />`
     : html`<ol class="stats-list">${(stats?.players || []).map((p) => html`<${PlayerRow} key=${p.name} player=${p} games=${games} names=${wonders} onOpen=${openPlayer} />`)}</ol>
       ${stats && !stats.players.length ? html`<p class="muted">${t("history.empty")}</p>` : null}`}
     <p class="import"><label class="button" for="import-record">${t("history.import")}</label>
