@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple, cast
 
+from engine.api import IllegalAction
 from engine.classic import compiled as C
+from engine.classic import readings as R
 from engine.classic.pricing import UNKNOWN, Coins, Priced, Pricer, TradingContext
 from engine.classic.readings import late_discounts
 from engine.classic.rebates import (
@@ -29,11 +32,18 @@ from engine.classic.rebates import (
 )
 from engine.classic.state import (
     ACTION_TYPES,
+    BABYLON,
     BUILD,
+    COPY,
+    COPY_GUILD,
+    DEBT,
     DISCARD,
     HALI,
+    HALICARNASSUS,
     OLYMPIA,
+    OVER,
     PAY,
+    TURN,
     WONDER,
     Plan,
     State,
@@ -587,3 +597,237 @@ def parse(action: Any) -> tuple[ActionKey, bool]:
         raise ValueError("'left' and 'right' must be the coins paid to each neighbour (ints >= 0)")
     return ActionKey(kind, card, left, right), free_city
 
+
+
+# --- one action, decoded once ---------------------------------------------------------------------------
+
+FREE_CITY = 2  # the Free City's city index (2 seats)
+KNOWN_KINDS = frozenset({BUILD, WONDER, DISCARD, OLYMPIA})  # the turn's plays decode_known takes on trust
+
+# The legal actions of the current decisions, kept by the game until the state changes: a seat's own hand
+# by its number, the Free City's and a pending step's by a tuple.
+LegalCache = dict[int | tuple[str, int], Legal]
+
+
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """One seat's wire action checked whole against the rules now (:func:`decode`): the one value that
+    :func:`engine.classic.resolve.resolve_decoded` carries out."""
+
+    seat: int
+    decision: str  # what it answers: TURN (a turn's secret choice), DEBT, or the pending step's phase
+    key: ActionKey  # the legal entry it matches: its kind, card and coins to each neighbour
+    free_city: bool  # a choice for the Free City (2 seats, by its controller)
+    action: dict[str, Any]  # its canonical wire form, as logged and revealed
+    plan: Plan  # what it does: coins to each neighbour and to the bank, how a structure is obtained
+
+    @property
+    def kind(self) -> int:
+        """The action's kind (an index of ``ACTION_TYPES``)."""
+        return self.key.kind
+
+    @property
+    def card(self) -> int:
+        """The card it plays or names (``-1`` for a payment of a coin loss)."""
+        return self.key.card
+
+
+def is_seat(seat: object) -> bool:
+    """A seat number is a plain int (a bool or a float is never a seat)."""
+    return isinstance(seat, int) and not isinstance(seat, bool)
+
+
+def acting(state: State, seat: Any) -> bool:
+    """True if ``seat`` has a choice to make now (one of the game's ``to_act``, without the list)."""
+    if not is_seat(seat):
+        return False
+    phase = state.phase
+    if phase == TURN:
+        return 0 <= seat < state.seats
+    if phase == DEBT:
+        return 0 <= seat < state.seats and state.debt_due[seat] > 0
+    return phase != OVER and seat == state.seat_of(state.queue[0].city)
+
+
+def own_legal(state: State, seat: int, cache: LegalCache) -> HandLegal:
+    """The legal actions of ``seat`` for its own city this turn (kept in ``cache`` by the seat's number)."""
+    legal = cache.get(seat)
+    if legal is None:
+        legal = cache[seat] = hand_legal(state, seat, state.hands[seat])
+    return cast(HandLegal, legal)  # a seat's number always holds a HandLegal
+
+
+def free_city_hand(state: State) -> list[int]:
+    """The controller's hand without the card it chose for its own city."""
+    own = state.choices[state.controller]
+    hand = list(state.hands[state.controller])
+    if own is not None:
+        hand.remove(own.plan.card)
+    return hand
+
+
+def free_city_legal(state: State, cache: LegalCache) -> HandLegal:
+    """The controller's legal actions for the Free City (its hand minus its own card; kept in ``cache``)."""
+    own = state.choices[state.controller]
+    key = ("free_city", -1 if own is None else own.plan.card)
+    legal = cache.get(key)
+    if legal is None:
+        options = hand_options(state, FREE_CITY, free_city_hand(state))
+        legal = cache[key] = legal_of(options, free_city=True)
+    return cast(HandLegal, legal)  # the Free City's key always holds a HandLegal
+
+
+def halicarnassus_cards(state: State, city: int) -> list[int]:
+    """Distinct discarded cards ``city`` may build for free (no duplicate structure), by card: the order
+    of the pile is secret."""
+    names = state.names[city]
+    blacks = R.DISCARD_BUILD_TAKES_BLACK_CARDS
+    return sorted({c for c in state.discard
+                   if C.CARD_NAME_IDX[c] not in names and (blacks or not C.IS_BLACK[c])})
+
+
+def copy_options(state: State, city: int) -> list[int]:
+    """Distinct guilds of the two neighbours that Olympia B may copy."""
+    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if C.IS_GUILD[c]]
+    return list(dict.fromkeys(sorted(found)))
+
+
+def pending_legal(state: State, cache: LegalCache) -> Legal:
+    """The legal actions of the pending single-seat step (Halicarnassus, Babylon, guild copy; kept in
+    ``cache``)."""
+    key = ("pending", 0)
+    legal = cache.get(key)
+    if legal is not None:
+        return legal
+    kind, city = state.queue[0]
+    if kind == HALICARNASSUS:
+        legal = single_card(HALI, halicarnassus_cards(state, city))
+    elif kind == COPY_GUILD:
+        legal = single_card(COPY, copy_options(state, city))
+    else:
+        options = hand_options(state, city, state.hands[state.seat_of(city)], late=True)
+        legal = {k: o for k, o in legal_of(options).items() if k.kind in (BUILD, WONDER, DISCARD)}
+    cache[key] = legal
+    return legal
+
+
+def current_legal(state: State, seat: int, cache: LegalCache) -> tuple[Legal, bool]:
+    """The legal actions of ``seat``'s next decision (``seat`` acting) and whether it is for the Free
+    City."""
+    phase = state.phase
+    if phase == TURN:
+        if (state.two and seat == state.controller and state.choices[seat] is not None
+                and state.free_city_choice is None):
+            return free_city_legal(state, cache), True
+        return own_legal(state, seat, cache), False
+    if phase == DEBT:
+        return pay_options(state.debt_due[seat], state.coins[seat]), False
+    return pending_legal(state, cache), state.queue[0].city >= state.seats
+
+
+def seat_actions(state: State, seat: Any, cache: LegalCache) -> list[dict[str, Any]]:
+    """The interface dicts of every legal action of ``seat`` now; ``[]`` if it has no choice."""
+    if not acting(state, seat):
+        return []
+    legal, free_city = current_legal(state, seat, cache)
+    return actions_of(legal, free_city)
+
+
+def decode(state: State, seat: Any, wire: Any, cache: LegalCache) -> Decoded:
+    """``seat``'s interface action ``wire`` read and checked whole against the rules now: its kind, card,
+    plan of payment and the legal entry it matches, as one :class:`Decoded`; or
+    :class:`engine.api.IllegalAction` with the reason. The state is left untouched (``cache`` may gain the
+    legal actions it listed)."""
+    phase = state.phase
+    if phase == OVER:
+        raise IllegalAction("the game is over")
+    if not acting(state, seat):
+        raise IllegalAction(f"seat {seat} has nothing to choose now")
+    try:
+        key, free_city = parse(wire)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+    if phase == TURN:
+        if free_city:
+            if not state.two or seat != state.controller:
+                raise IllegalAction("you do not control the Free City this turn")
+            if state.choices[seat] is None:
+                raise IllegalAction("choose the card for your own city first, then the Free City's")
+            legal = free_city_legal(state, cache)
+        else:
+            legal = own_legal(state, seat, cache)
+        options = legal.find(key)  # the options of key's card, None if key is not legal
+        if options is None:
+            raise IllegalAction(reason(state, seat, key, free_city))
+        return Decoded(seat, TURN, key, free_city, action_of(key, free_city), plan_of(key, options))
+    if phase == DEBT:
+        if key not in pay_options(state.debt_due[seat], state.coins[seat]):
+            raise IllegalAction(reason(state, seat, key, False))
+        return Decoded(seat, DEBT, key, False, action_of(key), plan_of(key, None))
+    pending = pending_legal(state, cache)
+    expected_free_city = state.queue[0].city >= state.seats
+    if free_city != expected_free_city:
+        raise IllegalAction("this choice is for "
+                            + ("the Free City" if expected_free_city else "your own city"))
+    if key not in pending:
+        raise IllegalAction(reason(state, seat, key, free_city))
+    return Decoded(seat, phase, key, free_city, action_of(key, free_city), plan_of(key, pending[key]))
+
+
+def decode_known(state: State, seat: Any, wire: Any, cache: LegalCache) -> Decoded:
+    """:func:`decode` for an action known to be legal (a play of a consistent world replayed by
+    :mod:`engine.classic.sample`): a turn's own build, stage, discard or Olympia build of a card the seat
+    holds is decoded from the state (:func:`known_plan`) without listing every legal action; anything else
+    goes through :func:`decode`. The same value as :func:`decode` for a legal action."""
+    if state.phase != TURN or state.two or not acting(state, seat) or state.choices[seat] is not None:
+        return decode(state, seat, wire, cache)
+    try:
+        key, free_city = parse(wire)
+    except ValueError as err:
+        raise IllegalAction(str(err)) from None
+    if free_city or key.kind not in KNOWN_KINDS or key.card not in state.hands[seat]:
+        return decode(state, seat, wire, cache)
+    return Decoded(seat, TURN, key, False, action_of(key), known_plan(state, seat, key))
+
+
+def reason(state: State, seat: int, key: ActionKey, free_city: bool) -> str:
+    """A readable reason why ``key`` is not among ``seat``'s legal actions now."""
+    kind, card, left, right = key
+    if state.phase == DEBT:
+        if kind != PAY:
+            return "settle your coin loss first, with a 'pay_debt' action"
+        most = min(state.debt_due[seat], state.coins[seat])
+        return f"pay from 0 to {most} coins of your loss of {state.debt_due[seat]} (the rest is debt)"
+    if kind == PAY:
+        return "there is no coin loss to settle now"
+    cid = C.CARD_ID[card]
+    phase = state.phase
+    expected = {HALICARNASSUS: HALI, COPY_GUILD: COPY}.get(phase)
+    if expected is not None and kind != expected:
+        return f"now choose with a {ACTION_TYPES[expected]!r} action"
+    if phase == HALICARNASSUS:
+        return f"{cid} is not in the discard pile or is already built in your city"
+    if phase == COPY_GUILD:
+        return f"{cid} is not a guild of one of your neighbours"
+    hand = free_city_hand(state) if free_city else list(state.hands[seat])
+    if card not in hand:
+        return f"{cid} is not in your hand"
+    if kind not in (BUILD, WONDER, DISCARD) or (phase == BABYLON and kind == OLYMPIA):
+        if kind == OLYMPIA:
+            return "the Olympia free build is not available now"
+        return f"a {ACTION_TYPES[kind]!r} action is not possible now"
+    city = FREE_CITY if free_city else seat
+    option = hand_options(state, city, [card], late=phase == BABYLON)[0]
+    if kind == DISCARD:
+        return "the Free City may discard only when it cannot play any card, nor a card it can chain"
+    if free_city and option.chain and kind != BUILD:
+        return f"the Free City must build {cid} for free through its chain"
+    if free_city and not option.playable:
+        return "the Free City must play a card it can build or use for its wonder"
+    if kind == BUILD and not option.build:
+        return f"you cannot build {cid}: {option.build_reason}"
+    if kind == WONDER and not option.wonder:
+        return f"you cannot build a wonder stage: {option.wonder_reason}"
+    offers = option.build if kind == BUILD else option.wonder
+    listed = ", ".join(f"left {a} / right {b}" for a, b in offers)
+    return f"that payment (left {left} / right {right}) is not offered; possible: {listed}"

@@ -8,7 +8,14 @@ from typing import Any, NamedTuple
 
 from engine.classic import compiled as C
 from engine.classic import readings as R
-from engine.classic.actions import DISCARD_COINS, purchase_story
+from engine.classic.actions import (
+    DISCARD_COINS,
+    FREE_CITY,
+    Decoded,
+    copy_options,
+    halicarnassus_cards,
+    purchase_story,
+)
 from engine.classic.rebates import EFFECT_CARD, EXTRA_UNITS, NO_STORY, Story
 from engine.classic.scoring import best_copy, finish, own_black_card
 from engine.classic.state import (
@@ -23,6 +30,7 @@ from engine.classic.state import (
     PAY,
     TURN,
     WONDER,
+    Choice,
     Loss,
     Pending,
     Plan,
@@ -287,21 +295,6 @@ def _discard_last_cards(state: State, events: Events) -> None:
         state.pile.clear()
 
 
-def halicarnassus_cards(state: State, city: int) -> list[int]:
-    """Distinct discarded cards ``city`` may build for free (no duplicate structure), by card: the order
-    of the pile is secret."""
-    names = state.names[city]
-    blacks = R.DISCARD_BUILD_TAKES_BLACK_CARDS
-    return sorted({c for c in state.discard
-                   if C.CARD_NAME_IDX[c] not in names and (blacks or not C.IS_BLACK[c])})
-
-
-def copy_options(state: State, city: int) -> list[int]:
-    """Distinct guilds of the two neighbours that Olympia B may copy."""
-    found = [c for nb in (state.left(city), state.right(city)) for c in state.built[nb] if C.IS_GUILD[c]]
-    return list(dict.fromkeys(sorted(found)))
-
-
 def advance(state: State, events: Events) -> None:
     """Open the next pending choice, or move to the next turn / age / the end of the game."""
     while state.queue:
@@ -499,3 +492,36 @@ def resolve_pending(state: State, action: dict[str, Any], plan: Plan, events: Ev
     state.queue[0:1] = follow
     advance(state, events)
 
+
+
+def resolve_decoded(state: State, decoded: Decoded, events: Events) -> bool:
+    """Carry out an action decoded by :func:`engine.classic.actions.decode`, adding its public events to
+    ``events``: a turn's secret choice is recorded (the last one resolves the turn), a payment of a coin
+    loss too (the last one settles every loss), a pending step is played. True when the decisions open
+    now may differ (the game's cached legal actions are stale)."""
+    seat = decoded.seat
+    action = decoded.action
+    decision = decoded.decision
+    if decision == TURN:
+        choice = tuple.__new__(Choice, (action, decoded.plan))  # Choice(...) without its keyword handling
+        if decoded.free_city:
+            state.free_city_choice = choice
+        else:
+            state.choices[seat] = choice
+            if state.two and seat == state.controller:
+                state.free_city_choice = None
+        state.log.append([seat, action])
+        events.append({"type": "chosen", "seat": seat, "city": FREE_CITY if decoded.free_city else seat})
+        if None not in state.choices and (not state.two or state.free_city_choice is not None):
+            resolve_turn(state, events)
+            return True
+        return False
+    state.log.append([seat, action])
+    if decision == DEBT:
+        state.debt_choices[seat] = decoded.key.left
+        events.append({"type": "chosen", "seat": seat, "city": seat})
+        if all(state.debt_choices[q] is not None for q in debt_deciders(state)):
+            settle_debt(state, events)
+        return True
+    resolve_pending(state, action, decoded.plan, events)
+    return True
