@@ -39,7 +39,7 @@ class Delivery:
         if table.state == DAMAGED:
             return self.damaged_payload(table)
         bases = self.base_urls or [""]
-        declared = self.spec(table.game)
+        declared = self._spec(table.game)
         now = time.monotonic()
         return {
             "code": table.code, "game": table.game, "title": declared.title, "state": table.state,
@@ -50,7 +50,7 @@ class Delivery:
             "join_url": f"{bases[0]}/t/{table.code}",
             "join_urls": [f"{b}/t/{table.code}" for b in bases],
             "board_url": f"{bases[0]}/board/{table.code}", "qr_url": f"/qr/{table.code}.svg",
-            "next_code": table.next_code, **self.host_phone_fields(table),
+            "next_code": table.next_code, **self._host_phone_fields(table),
         }
 
     @staticmethod
@@ -75,7 +75,7 @@ class Delivery:
         return {"code": table.code, "step": table.step, "seconds": table.clock,
                 "clocks": [{"seat": s, "remaining": round(max(0.0, d - now), 1)} for s, d in running]}
 
-    def spec(self, kind: str) -> GameSpec:
+    def _spec(self, kind: str) -> GameSpec:
         """The declared facts of a game kind (kept once read: they never change while running)."""
         declared = self.specs.get(kind)
         if declared is None:
@@ -190,7 +190,7 @@ class Delivery:
             payload["reason"] = reason
         return Message("notice", payload, room_all(table.code))
 
-    def host_phone_fields(self, table: Table) -> dict[str, Any]:
+    def _host_phone_fields(self, table: Table) -> dict[str, Any]:
         """``host_phone``: a phone holds the table's host key; ``host_seat``: the seat of that phone."""
         holders = self.pairing.holders(table.code)
         seat = next((s.seat for s in table.seats if s.sid is not None and s.sid in holders), None)
