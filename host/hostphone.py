@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from host.connections import Connections, Handler, Message
+from host.connections import Connections, Message
 from host.delivery import Delivery
 from host.errors import HostError
 from host.model import Table
@@ -27,11 +27,6 @@ class HostPhone:
         self.rights = rights
         self.pairing = pairing
         self.base_urls = base_urls  # the host's addresses, main one first (shared with the hub)
-
-    def events(self) -> dict[str, Handler]:
-        """The host phone's events and their handlers."""
-        return {"pairing": self.pairing_secret, "claim": self.claim, "prove_host": self.prove_host,
-                "hand_host": self.hand_host, "drop_host": self.drop_host}
 
     def pairing_payload(self, secret: PairingSecret, **extra: Any) -> dict[str, Any]:
         """The ``pairing`` payload of ``secret``: what the TV shows (its set-up address and QR code)."""
