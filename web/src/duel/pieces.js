@@ -78,9 +78,9 @@ export function Military({ military, names }) {
   }
   return html`<section class="military" aria-label=${t("duel.conflict")}>
     <div class="track-ends">
-      <span class="end" style=${`--seat: ${seatColor(0)}`}><${Icon} name="capital" />${names[0]}</span>
+      <span class="end" style=${`--seat: ${seatColor(0)}`}><${Icon} name="capital" /><span class="end-name">${names[0]}</span></span>
       <span class="conflict-text" id="conflict">${conflictText(pawn, names)}</span>
-      <span class="end" style=${`--seat: ${seatColor(1)}`}>${names[1]}<${Icon} name="capital" /></span>
+      <span class="end" style=${`--seat: ${seatColor(1)}`}><span class="end-name">${names[1]}</span><${Icon} name="capital" /></span>
     </div>
     <div class="zones">${zones}</div>
     <div class="track">${cells}</div>
