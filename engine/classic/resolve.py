@@ -499,29 +499,27 @@ def resolve_decoded(state: State, decoded: Decoded, events: Events) -> bool:
     ``events``: a turn's secret choice is recorded (the last one resolves the turn), a payment of a coin
     loss too (the last one settles every loss), a pending step is played. True when the decisions open
     now may differ (the game's cached legal actions are stale)."""
-    seat = decoded.seat
-    action = decoded.action
-    decision = decoded.decision
+    seat, decision, key, free_city, action, plan = decoded
     if decision == TURN:
-        choice = tuple.__new__(Choice, (action, decoded.plan))  # Choice(...) without its keyword handling
-        if decoded.free_city:
+        choice = tuple.__new__(Choice, (action, plan))  # Choice(...) without its keyword handling
+        if free_city:
             state.free_city_choice = choice
         else:
             state.choices[seat] = choice
             if state.two and seat == state.controller:
                 state.free_city_choice = None
         state.log.append([seat, action])
-        events.append({"type": "chosen", "seat": seat, "city": FREE_CITY if decoded.free_city else seat})
+        events.append({"type": "chosen", "seat": seat, "city": FREE_CITY if free_city else seat})
         if None not in state.choices and (not state.two or state.free_city_choice is not None):
             resolve_turn(state, events)
             return True
         return False
     state.log.append([seat, action])
     if decision == DEBT:
-        state.debt_choices[seat] = decoded.key.left
+        state.debt_choices[seat] = key.left
         events.append({"type": "chosen", "seat": seat, "city": seat})
         if all(state.debt_choices[q] is not None for q in debt_deciders(state)):
             settle_debt(state, events)
         return True
-    resolve_pending(state, action, decoded.plan, events)
+    resolve_pending(state, action, plan, events)
     return True
