@@ -83,14 +83,15 @@ def free_port() -> int:
 
 
 class Host:
-    """``python -m host`` in a subprocess on a free port, with a throwaway data folder."""
+    """``python -m host`` in a subprocess on a free port, with a throwaway data folder; ``root``: the
+    checkout whose host and built pages to serve (another one's: to compare builds)."""
 
-    def __init__(self, data: str) -> None:
+    def __init__(self, data: str, root: Path = ROOT) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "host", "--host", "127.0.0.1", "--port", str(self.port), "--data", data,
-             "--bot-workers", "1"], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--bot-workers", "1"], cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     async def ready(self) -> None:
         async with aiohttp.ClientSession() as session:
