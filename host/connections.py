@@ -146,7 +146,7 @@ class Connections:
             try:
                 self._rate_check(sid)
                 if name in COSTLY_EVENTS:
-                    self._costly_check(sid)
+                    self.spend_costly(sid)
                 if self.closing:
                     raise HostError("stopping", "the host is stopping; try again in a moment")
                 if len(args) != 1 or not isinstance(args[0], dict):
@@ -176,7 +176,7 @@ class Connections:
             raise HostError("rate_limited", "too many requests; slow down",
                             retry_after=max(0.001, round(wait, 3)))
 
-    def _costly_check(self, sid: str) -> None:
+    def spend_costly(self, sid: str) -> None:
         """Spend one of the address's fair share of the costly requests' budget (the host's own machine
         spends none), or ``busy``."""
         client = self.clients.get(sid)

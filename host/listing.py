@@ -79,15 +79,28 @@ class Listing:
 
     async def replay(self, sid: str, data: dict[str, Any]) -> dict[str, Any]:
         """A replay command (host.replays): of a finished table (its board or a seated phone), every
-        change heard by the whole table; or of a game of the history (``game``), for this socket only."""
-        if "game" in data:
+        change heard by the whole table; of a game of the history (``game``), for this socket only (its
+        opening spends the costly requests' budget: it reads and sends a whole game); or, with both
+        ``code`` and ``game``, a game of the history shown as a finished table's replay, opened by its
+        board or host phone only."""
+        if "game" in data and "code" not in data:
+            if self.replays.opens(sid, data["game"], data):
+                self.connections.spend_costly(sid)
             session = self.replays.game_session(sid, data["game"])
         else:
             table = self.tables.get(data.get("code"))
+            board = self.rights.is_board(sid, table, data)
             seated = self.rights.seat_of(sid, table) is not None
-            if not self.replays.may_command(self.rights.is_board(sid, table, data), seated):
+            if "game" in data:
+                if not board:
+                    raise HostError("forbidden", f"only the board or the host phone of table {table.code} "
+                                                 f"may show a game of the history on it")
+                self.connections.spend_costly(sid)
+                session = self.replays.table_game_session(table, data["game"])
+            elif self.replays.may_command(board, seated):
+                session = self.replays.table_session(table)
+            else:
                 raise HostError("forbidden", f"only the board or a player of table {table.code} may "
                                              f"replay it")
-            session = self.replays.table_session(table)
         frame = self.replays.command(session, data)
         return {k: frame[k] for k in ("at", "playing", "speed", "hands", "closed") if k in frame}

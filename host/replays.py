@@ -3,7 +3,10 @@
 A replay of a finished table is shared by everyone at the table: its board and its seated phones may
 send commands, and every change goes to the whole table (the TV shows it, the phones show where it is).
 A replay of a game of the history belongs to the one socket that opened it (a TV on its home screen,
-driven by its remote's keys). Who may command a table's replay is decided in one place,
+driven by its remote's keys, or a phone replaying it on its own screen); a socket holds one such replay at
+a time (opening another ends it), so no phone can take many of the ``limit`` places. A board (or its host
+phone) may also show a game of the history as its table's shared replay (:meth:`Replays.table_game_session`).
+Who may command a table's replay is decided in one place,
 :meth:`Replays.may_command`, so it can later be narrowed (e.g. to a host phone). Auto-play runs on the
 host, one step every ``STEP_SECONDS / speed``.
 """
@@ -17,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.records import Replay, make_record, read_record
+from engine.records import Record, Replay, make_record, read_record
 from host.errors import HostError
 from host.history import History
 from host.model import OVER, Table
@@ -89,6 +92,27 @@ class Replays:
             self._open(Session(key, f"t:{table.code}", Replay(record), {"code": table.code}, []))
         return self.sessions[key]
 
+    def table_game_session(self, table: Table, game_id: Any) -> Session:
+        """History game ``game_id`` as the shared replay of finished table ``table`` (its TV shows it, its
+        phones drive it); it takes the place of the table's replay (of its own game or of another one). The
+        frames name the game as ``history_game`` beside the table's code."""
+        if table.state != OVER:
+            raise HostError("not_over", f"the game at table {table.code} is not over")
+        _check_game_id(game_id)
+        key = f"t:{table.code}"
+        running = self.sessions.get(key)
+        if running is None or running.label.get("history_game") != game_id:
+            record = self._history_record(game_id)
+            self.close(key)
+            self._open(Session(key, key, Replay(record), {"code": table.code, "history_game": game_id}, []))
+        return self.sessions[key]
+
+    def _history_record(self, game_id: int) -> Record:
+        data = self.history.record(game_id)
+        if data is None:
+            raise HostError("bad_request", f"no game {game_id} in the history")
+        return read_record(data)
+
     def running(self, code: str) -> dict[str, Any] | None:
         """The frame (with its timeline) of table ``code``'s replay, if one runs: for a TV or phone that
         comes back in the middle of it."""
@@ -96,16 +120,20 @@ class Replays:
         return None if session is None else {**session.frame(), "timeline": session.timeline()}
 
     def game_session(self, sid: str, game_id: Any) -> Session:
-        """The replay of history game ``game_id`` that socket ``sid`` opened (opened if needed)."""
-        if not isinstance(game_id, int) or isinstance(game_id, bool):
-            raise HostError("bad_request", "'game' must be the id of a game of the history")
+        """The replay of history game ``game_id`` that socket ``sid`` opened (opened if needed: its other
+        replay of a history game, if any, ends first)."""
+        _check_game_id(game_id)
         key = f"s:{sid}:{game_id}"
         if key not in self.sessions:
-            data = self.history.record(game_id)
-            if data is None:
-                raise HostError("bad_request", f"no game {game_id} in the history")
-            self._open(Session(key, sid, Replay(read_record(data)), {"game": game_id}, []))
+            record = self._history_record(game_id)
+            self.close_socket(sid)
+            self._open(Session(key, sid, Replay(record), {"game": game_id}, []))
         return self.sessions[key]
+
+    def opens(self, sid: str, game_id: Any, data: dict[str, Any]) -> bool:
+        """Whether this command of socket ``sid`` would read history game ``game_id`` anew or send its
+        timeline (an ``open``, or any command of a replay it does not hold): the costly part."""
+        return data.get("command") == "open" or f"s:{sid}:{game_id}" not in self.sessions
 
     def _open(self, session: Session) -> None:
         session.stops = [0] + [p.step for p in session.replay.chart()]
@@ -195,3 +223,8 @@ class Replays:
                 self.send(session.to, session.frame())
         if session.task is asyncio.current_task():
             session.task = None
+
+
+def _check_game_id(game_id: Any) -> None:
+    if not isinstance(game_id, int) or isinstance(game_id, bool):
+        raise HostError("bad_request", "'game' must be the id of a game of the history")
