@@ -446,6 +446,7 @@ socket.on("replay", (msg) => {
     if (!catalogReady()) loadCatalog(shown.kind, shown.adapt).then(() => paint());
   }
   if (!state.replay) {
+    if (state.replayGame === null && game()) useCatalog(game().kind); // back to the table's own pieces
     state.replayGame = null;
     Object.assign(state, { moment: null, moments: [] });
   } else if (before && state.replay.step > before.step) {
@@ -475,7 +476,8 @@ function openReplay(gameId = null) {
 }
 
 function replayNames(replay) {
-  const live = state.replayGame === null && state.table;
+  // A game of the history shown as this table's replay (from the host phone) has its own seats.
+  const live = state.replayGame === null && state.table && replay.history_game === undefined;
   // In a replay every seat is shown as present: who is away now says nothing about that moment.
   const table = live ? { ...state.table, seats: state.table.seats.map((s) => ({ ...s, connected: true })) } : replayTable(replay.timeline);
   return { table, names: (table.seats || []).map((s) => seatName(table, s.seat)) };

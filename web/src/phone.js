@@ -30,8 +30,9 @@ import { patchedView, resendView } from "./lib/viewsync.js";
 import "./after/after.css";
 import "./after/strings/index.js";
 import { PhoneEnd } from "./after/end.js";
-import { HistoryScreen } from "./after/history.js";
+import { HistoryScreen, whenText } from "./after/history.js";
 import { nextReplay, PhoneRemote } from "./after/replay.js";
+import { PhoneReplay, replayNames } from "./after/phonereplay.js";
 import { grantKey, HostTools, hostKeyOf, keepGrant, keepHostKey, secretFromPath } from "./lib/pairing.js";
 
 setLocale(startLanguage(PHONE_LANGUAGE_KEY));
@@ -69,6 +70,7 @@ const state = {
   notices: 0,
   replay: null, // the TV's replay of this finished table, as the host last said (after/replay.js)
   screen: null, // "history": the history screen
+  own: null, // a game of the history this phone replays for itself: {game, summary, replay} (after/phonereplay.js)
   setup: secretFromPath(), // the TV's set-up code this page was opened with (claimed once)
   claim: secretFromPath() ? "pending" : null, // "pending" | "ok" | "bad"
   grant: null, // the claimed set-up key: this phone may create one table and be its remote
@@ -100,6 +102,7 @@ const socket = openSocket({
     if (online && state.setup) claimSecret();
     else if (online && !state.token) lookUp();
     if (online && state.hostKey) proveHost();
+    if (online && state.own) reopenOwnReplay();
     paint();
   },
 });
@@ -472,10 +475,78 @@ function moveTo(code) {
 // -- the TV's replay, driven from this phone, and the history (after/) -------------------------------
 
 socket.on("replay", (msg) => {
+  if (msg.game !== undefined && msg.code === undefined) {
+    ownReplayFrame(msg);
+    return;
+  }
   if (msg.code !== state.code) return;
   state.replay = nextReplay(state.replay, msg);
+  if (msg.timeline) showCatalogOf(msg.timeline.kind); // a game of the history on the TV: its own names
+  if (!state.replay) showCatalogOf(game()?.kind);
   paint();
 });
+
+/** Makes kind's catalog the one the pieces read (loading it once). */
+function showCatalogOf(kind) {
+  const g = gameOf(kind);
+  if (!g) return;
+  useCatalog(g.kind);
+  if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(() => paint());
+}
+
+/** A frame of this phone's own replay of a game of the history. */
+function ownReplayFrame(msg) {
+  if (state.own?.game !== msg.game) return;
+  state.own.replay = nextReplay(state.own.replay, msg);
+  if (msg.timeline) showCatalogOf(msg.timeline.kind);
+  if (!state.own.replay) closeOwnReplay(false);
+  paint();
+}
+
+/** Sends a command of this phone's own replay. */
+async function ownCommand(command) {
+  const own = state.own;
+  if (!own) return null;
+  const reply = await request(socket, "replay", { game: own.game, ...command });
+  if (!reply.ok && state.own === own) {
+    own.error = errorText(reply);
+    paint();
+  }
+  return reply;
+}
+
+/** A row of the history replays its game on this phone (the history stays where it was). */
+function replayHere(id, summary) {
+  state.own = { game: id, summary, replay: null, error: "" };
+  ownCommand({ command: "open" });
+  paint();
+}
+
+/** Back from this phone's replay to the history's row (told to the host, unless it ended there). */
+function closeOwnReplay(tell = true) {
+  if (tell && state.own) request(socket, "replay", { game: state.own.game, command: "close" });
+  const kind = state.own?.replay?.timeline?.kind;
+  state.own = null;
+  showCatalogOf(game()?.kind);
+  if (kind && kind !== game()?.kind) redescribe(); // the log's names come from the table's catalog again
+  paint();
+}
+
+/** The host forgot this socket's replay when it reconnected: open it again where it was. */
+async function reopenOwnReplay() {
+  const at = state.own?.replay?.at ?? 0;
+  const reply = await ownCommand({ command: "open" });
+  if (reply?.ok && at > 0) ownCommand({ command: "seek", at });
+}
+
+/** The host phone's "Replay on the TV": the game becomes the table's replay; this phone is its remote. */
+async function replayOnTv(id) {
+  const reply = await hostAct("replay", { game: id, command: "open" });
+  if (!reply.ok) return;
+  if (state.own) closeOwnReplay();
+  state.screen = null;
+  paint();
+}
 
 async function replayCommand(command) {
   const reply = await request(socket, "replay", { code: state.code, ...command });
@@ -489,7 +560,9 @@ async function replayCommand(command) {
  * the chart and the button that starts the replay. */
 function AfterGame() {
   if (state.table?.state !== "over" || state.seat === null) return null;
-  if (state.replay) return html`<${PhoneRemote} replay=${state.replay} names=${names()} onCommand=${replayCommand} />`;
+  // A game of the history on the TV has the names of its own seats.
+  const shown = state.replay?.history_game !== undefined && state.replay?.timeline ? replayNames(state.replay.timeline) : names();
+  if (state.replay) return html`<${PhoneRemote} replay=${state.replay} names=${shown} onCommand=${replayCommand} />`;
   return html`<${PhoneEnd} key=${state.code} code=${state.code} names=${names()} onReplay=${() => replayCommand({ command: "open" })} />`;
 }
 
@@ -578,8 +651,28 @@ function Body() {
   };
   const mySeat = state.table.seats?.[state.seat];
   const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;
-  if (state.screen === "history") return html`<${HistoryScreen} games=${GAMES} forget=${true} cls="phone-history" onClose=${() => { state.screen = null; paint(); }} />`;
+  if (state.screen === "history" && state.own) return html`<${OwnReplay} />`;
+  if (state.screen === "history") {
+    return html`<${HistoryScreen} games=${GAMES} forget=${true} cls="phone-history" onReplay=${replayHere} here=${true}
+      onTv=${state.hostKey ? replayOnTv : null} onClose=${() => { state.screen = null; paint(); }} />`;
+  }
   return html`${kept}<${AfterGame} /><${g.Phone} ctx=${ctx} />`;
+}
+
+/** This phone's own replay of a game of the history (after/phonereplay.js), or its wait for the first frame. */
+function OwnReplay() {
+  const { own } = state;
+  const summary = own.summary;
+  const g = gameOf(own.replay?.timeline?.kind ?? summary?.kind);
+  const title = g ? t(g.titleKey) : summary?.title || t("replay.title");
+  const when = summary?.ended ? whenText(summary.ended) : "";
+  if (!own.replay) {
+    return html`<section class="phone-replay" id="phone-replay" data-at="">
+      <button data-phone-replay="back" onClick=${() => closeOwnReplay()}>${t("history.back")}</button>
+      ${own.error ? html`<p class="error" id="error">${own.error}</p>` : html`<p class="wait">${t("conn.connecting")}</p>`}</section>`;
+  }
+  return html`<${PhoneReplay} replay=${own.replay} games=${GAMES} title=${title} when=${when} error=${own.error}
+    onCommand=${ownCommand} onBack=${() => closeOwnReplay()} onTv=${state.hostKey ? () => replayOnTv(own.game) : null} />`;
 }
 
 /** Something waits for the remote: an away phone's seat a bot may now take over. */

@@ -31,7 +31,7 @@ async function getJson(url, options) {
 }
 
 /** When a game ended, in the viewer's language. */
-function whenText(seconds) {
+export function whenText(seconds) {
   return new Intl.DateTimeFormat(locale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(seconds * 1000));
 }
 
@@ -41,9 +41,10 @@ function seatLabel(seat) {
   return t("history.nameless");
 }
 
-/** A game of the history: one click (or the remote's Enter on its first button) replays it on the TV; on a
- * phone, where there is no replay, it opens its score chart. */
-function GameRow({ game, games, onReplay, onChart }) {
+/** A game of the history: one click (or the remote's Enter on its first button) replays it (on the TV, or on
+ * a phone's own screen: `here`); where there is no replay, it opens its score chart. onTv: the host
+ * phone's "Replay on the TV" beside the row's other buttons. */
+function GameRow({ game, games, onReplay, onChart, onTv = null, here = false }) {
   const title = games[game.kind] ? t(games[game.kind].titleKey) : game.title;
   const winners = new Set(game.winners || []);
   const open = () => (onReplay ? onReplay(game.id) : onChart(game));
@@ -53,7 +54,7 @@ function GameRow({ game, games, onReplay, onChart }) {
   };
   return html`<li class=${`history-game ${onReplay ? "replays" : ""}`} data-game=${game.id} onClick=${rowClick}>
     ${onReplay ? html`<button class="primary row-replay" data-history="replay" data-game=${game.id} onClick=${open}
-      aria-label=${`${t("history.replay")}: ${title}, ${whenText(game.ended)}`}><${Icon} name="play_again" /><span>${t("history.replay")}</span></button>` : null}
+      aria-label=${`${t(here ? "history.replay_here" : "history.replay")}: ${title}, ${whenText(game.ended)}`}><${Icon} name="play_again" /><span>${t(here ? "history.replay_here" : "history.replay")}</span></button>` : null}
     <div class="history-body">
       <div class="history-head"><strong>${title}</strong><span class="muted">${whenText(game.ended)}</span>
         ${game.imported ? html`<span class="tag">${t("history.imported")}</span>` : null}
@@ -64,6 +65,7 @@ function GameRow({ game, games, onReplay, onChart }) {
         <strong class="points">${num(seat.score)}</strong></li>`)}</ol>
     </div>
     <div class="history-actions">
+      ${onTv ? html`<button data-history="tv" data-game=${game.id} onClick=${() => onTv(game.id)}>${t("history.replay")}</button>` : null}
       <button data-history="chart" data-game=${game.id} onClick=${() => onChart(game)}>${t("history.chart")}</button>
       <a class="button" data-history="record" data-game=${game.id} href=${`/api/history/${game.id}?download=1`} download=${`wonders-${game.kind}-${game.id}.json`}>${t("history.record")}</a>
     </div>
@@ -71,10 +73,10 @@ function GameRow({ game, games, onReplay, onChart }) {
 }
 
 /** A page of games (newest first) with the pager under it. */
-function GameList({ data, page, setPage, games, onReplay, onChart, id = "history-games" }) {
+function GameList({ data, page, setPage, games, onReplay, onChart, onTv = null, here = false, id = "history-games" }) {
   const list = data?.games || [];
   return html`${data && !list.length ? html`<p class="muted">${t("history.empty")}</p>` : null}
-    <ol class="history-list" id=${id}>${list.map((game) => html`<${GameRow} key=${`g${game.id}`} game=${game} games=${games} onReplay=${onReplay} onChart=${onChart} />`)}</ol>
+    <ol class="history-list" id=${id}>${list.map((game) => html`<${GameRow} key=${`g${game.id}`} game=${game} games=${games} onReplay=${onReplay} onChart=${onChart} onTv=${onTv} here=${here} />`)}</ol>
     ${data && data.pages > 1 ? html`<nav class="pager" data-list=${id}>
       <button data-history="newer" data-list=${id} disabled=${page <= 1} onClick=${() => setPage(page - 1)}>${t("history.newer")}</button>
       <span>${t("history.page", { page, pages: data.pages })}</span>
@@ -126,10 +128,11 @@ function refocus(selector) {
 }
 
 /**
- * The history screen. games: the registry; onReplay(id): the TV replays a game (null on phones);
- * onClose: back; forget: the phone's "remove my name" (null on the TV).
+ * The history screen. games: the registry; onReplay(game): a game is replayed (on the TV; on a phone's
+ * own screen when `here`; null: no replay, a row opens its chart); onTv(id): the host phone's "Replay on
+ * the TV"; onClose: back; forget: the phone's "remove my name" (null on the TV).
  */
-export function HistoryScreen({ games, onReplay = null, onClose, forget = false, cls = "" }) {
+export function HistoryScreen({ games, onReplay = null, onTv = null, here = false, onClose, forget = false, cls = "" }) {
   const [where, setWhere] = useState(kept);
   const { tab, page, player: playerName, playerPage } = where;
   const go = (change) => setWhere((now) => {
@@ -163,9 +166,10 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
     if (!playerName) return;
     getJson(`/api/history?name=${encodeURIComponent(playerName)}&page=${playerPage}`).then(setPlayerGames, (e) => setError(e.message));
   }, [playerName, playerPage]);
+  const listed = (id) => [...(data?.games || []), ...(playerGames?.games || [])].find((g) => g.id === id) || null;
   const replay = onReplay ? (id) => {
     replayedFrom = `[data-history=replay][data-game="${id}"]`;
-    onReplay(id);
+    onReplay(id, listed(id));
   } : null;
   // Back from a replay (this screen drawn anew), once its rows have come: the focus on the game replayed.
   useEffect(() => {
@@ -173,6 +177,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
     if (!button) return;
     replayedFrom = null;
     if (document.body.classList.contains("keys")) button.focus();
+    else button.closest(".history-game")?.scrollIntoView?.({ block: "center" });
   }, [data, playerGames]);
   const close = () => {
     kept = { ...FRESH };
@@ -254,7 +259,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
       ${player?.player ? html`<${PlayerPage} player=${player.player} games=${games} names=${wonders} whenText=${whenText} onBack=${closePlayer}>
         <section class="player-games" aria-labelledby="player-games">
           <h2 id="player-games">${t("stats.their_games", { name: player.player.name })}</h2>
-          <${GameList} data=${playerGames} page=${playerPage} setPage=${(n) => go({ playerPage: n })} games=${games} onReplay=${replay} onChart=${openChart} id="player-game-list" />
+          <${GameList} data=${playerGames} page=${playerPage} setPage=${(n) => go({ playerPage: n })} games=${games} onReplay=${replay} onChart=${openChart} onTv=${onTv} here=${here} id="player-game-list" />
         </section></${PlayerPage}>`
         : html`<header class="history-top"><button data-history="back-player" onClick=${closePlayer}>${t("history.back")}</button><h1><bdi>${playerName}</bdi></h1></header>`}
     </main>`;
@@ -270,7 +275,7 @@ export function HistoryScreen({ games, onReplay = null, onClose, forget = false,
     </header>
     ${error ? html`<p class="error">${error}</p>` : null}
     ${note ? html`<p class="note" id="history-note">${note}</p>` : null}
-    ${tab === "games" ? html`<${GameList} data=${data} page=${page} setPage=${(n) => go({ page: n })} games=${games} onReplay=${replay} onChart=${openChart} />`
+    ${tab === "games" ? html`<${GameList} data=${data} page=${page} setPage=${(n) => go({ page: n })} games=${games} onReplay=${replay} onChart=${openChart} onTv=${onTv} here=${here} />`
     : html`<ol class="stats-list">${(stats?.players || []).map((p) => html`<${PlayerRow} key=${p.name} player=${p} games=${games} names=${wonders} onOpen=${openPlayer} />`)}</ol>
       ${stats && !stats.players.length ? html`<p class="muted">${t("history.empty")}</p>` : null}`}
     <p class="import"><label class="button" for="import-record">${t("history.import")}</label>
