@@ -98,6 +98,12 @@ async def step(phone: Page, button: str, at: int) -> None:
     await expect(phone.locator(f"#phone-replay[data-at='{at}']")).to_be_visible()
 
 
+async def screen_shot(phone: Page, folder: Path | None, name: str) -> None:
+    """What the phone's screen shows (not the whole page) when screenshots are asked for."""
+    if folder is not None:
+        await phone.screenshot(path=str(folder / f"{name}-screen.png"))
+
+
 async def nothing_cut(phone: Page) -> None:
     assert await sideways(phone) == []
     assert await clipped_text(phone) == []
@@ -135,6 +141,7 @@ async def test_a_phone_replays_a_duel_and_a_7_wonders_game_of_the_history(couch:
         await expect(phone.locator("#sheet")).to_be_visible()
         await phone.click("#sheet [data-ui=close]")
         await shot(phone, shots, "phone-replay-duel")
+        await screen_shot(phone, shots, "phone-replay-duel")
         await nothing_cut(phone)
         # The bar stays at the foot of the screen while the board scrolls under it.
         await phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
@@ -195,6 +202,8 @@ async def test_a_persian_host_phone_at_320_px_replays_here_and_on_the_tv(couch: 
         await phone.click("[data-phone-replay=age][data-age='3']")
         await expect(replay.locator(".replay-turn .log-entry")).not_to_have_count(0)
         await shot(phone, shots, "phone-replay-classic-fa-320")
+        await phone.evaluate("window.scrollTo(0, 400)")
+        await screen_shot(phone, shots, "phone-replay-classic-fa-320")
         await nothing_cut(phone)
         await phone.click("[data-phone-replay=end]")
         await expect(phone.locator("#replay-result")).to_be_visible()
@@ -216,6 +225,7 @@ async def test_a_persian_host_phone_at_320_px_replays_here_and_on_the_tv(couch: 
         await phone.click("[data-remote=next]")
         await expect(tv.locator("#replay-bar[data-at='1']")).to_be_visible()
         await shot(phone, shots, "phone-remote-history-fa-320")
+        await screen_shot(tv, shots, "tv-replay-from-phone")
         await phone.click("[data-remote=close]")
         await expect(tv.locator("#replay-bar")).to_have_count(0)
         await expect(tv.locator("#final-scores")).to_be_visible()
