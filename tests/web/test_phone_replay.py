@@ -47,11 +47,14 @@ async def play(app: web.Application, kind: str, names: tuple[str, ...], seed: in
         await tables.join(table, name, seat)
     await tables.start(table)
     pick = random.Random(seed)
-    while not table.engine_game.is_over():
-        game = table.engine_game
+    game = table.engine_game
+    assert game is not None
+    while not game.is_over():
         seat = (game.waiting() or game.to_act())[0]
         await tables.act(table, table.seats[seat], pick.choice(game.legal_actions(seat)))
-    return table.code, table.seats[0].token
+    token = table.seats[0].token
+    assert token is not None
+    return table.code, token
 
 
 @pytest_asyncio.fixture(loop_scope=LOOP)
@@ -73,7 +76,8 @@ async def couch(tmp_path: Path) -> AsyncIterator[Couch]:
         await runner.cleanup()
 
 
-async def seated_phone(ctx: BrowserContext, couch: Couch, errors: list[str], host_key: str | None = None) -> Page:
+async def seated_phone(ctx: BrowserContext, couch: Couch, errors: list[str],
+                       host_key: str | None = None) -> Page:
     """Ann's phone on her finished table (her seat's token kept, as after joining), its history open."""
     script = f"localStorage.setItem('wt.token.{couch.code}', '{couch.token}');"
     if host_key:
