@@ -467,7 +467,8 @@ function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (state.hostKey) keepHostKey(code, state.hostKey); // play again keeps the remote
   if (code === state.code) return;
-  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null, replay: null, screen: null });
+  if (state.own) request(socket, "replay", { game: state.own.game, command: "close" }); // its replay ends with the page
+  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null, replay: null, screen: null, own: null });
   batches = [];
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
