@@ -13,7 +13,9 @@
 // - a box in motion (a card glowing in grows for a moment, a card glides in from afar) is measured as it
 //   will rest: its animations are set to their end for the measurement and put back (never copied);
 // - the next larger level is tried again only once every box cut off there has changed, and once the group
-//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once);
+//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once),
+//   on copies of the boxes one per task where they have places of their own (a TV's ring: never all seven
+//   restyled and laid out again in one task);
 // - with `headroom` (the ring, whose cities only grow during a game), a smaller level is chosen so that the
 //   boxes that needed it keep that much room free (one level further when they would not), and a larger
 //   level is taken only when every box keeps it there: the group changes its level less often, and never
