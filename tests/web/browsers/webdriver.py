@@ -9,6 +9,12 @@ exactly the viewport (checked and corrected after setting it).
 
 WebKitGTK has no touch input here: a phone's tap is a mouse press and release at the element's centre.
 
+Compositing is off (``WEBKIT_DISABLE_COMPOSITING_MODE=1``): on Xvfb, accelerated compositing draws every frame
+through software OpenGL, and a loaded machine then gets 1-2 frames a second out of a page (a sheet that
+slides in took seconds to come to rest); drawn without it a page keeps near 60. Without compositing, though,
+WebKitWebDriver's screenshot waits for the view's next paint, which never comes while nothing on the page
+changes: a screenshot keeps the page painting (an invisible text flipped every 50 ms) while it is taken.
+
 Errors: classic WebDriver reports none, so each page gets a recorder (window ``error`` and
 ``unhandledrejection`` events and ``console.error``) right after it loads, and again with every script
 the test evaluates (a page that navigated by itself gets one at the next evaluation). An error thrown
@@ -76,6 +82,22 @@ Promise.resolve().then(function () {
 """
 
 HARVEST_JS = "return [location.href, window.__wtErrors ? window.__wtErrors.splice(0) : []];"
+
+# Keeps the page painting while a screenshot is taken (see above): transparent text at the screen's corner,
+# flipped every 50 ms (it changes no pixel), outside the page's body; and its end.
+REPAINT_JS = """() => {
+  if (window.__wtRepaint) return true;
+  const el = document.createElement("span");
+  el.setAttribute("aria-hidden", "true");
+  el.style.cssText = "position: fixed; left: 0; top: 0; color: transparent; font-size: 10px; line-height: 1;"
+    + " pointer-events: none";
+  document.documentElement.appendChild(el);
+  let n = 0;
+  const timer = setInterval(() => { n += 1; el.textContent = n % 2 ? "a" : "b"; }, 50);
+  window.__wtRepaint = () => { clearInterval(timer); el.remove(); window.__wtRepaint = null; };
+  return true;
+}"""
+REPAINT_END_JS = "() => { if (window.__wtRepaint) window.__wtRepaint(); return true; }"
 
 
 class Driver:
@@ -222,13 +244,18 @@ class WebKitTab:
         # WebKitGTK's snapshot is of the view as last composited, which can lag the page by a frame (the
         # icon font of a page that just loaded): taken again until two in a row are the same.
         await self.evaluate(SETTLE_JS)
-        shot = await self.webdriver("GET", "/screenshot")
-        for _ in range(SHOT_TRIES):
-            await asyncio.sleep(0.1)
-            again = await self.webdriver("GET", "/screenshot")
-            if again == shot:
-                break
-            shot = again
+        await self.evaluate(REPAINT_JS)
+        try:
+            shot = await self.webdriver("GET", "/screenshot")
+            for _ in range(SHOT_TRIES):
+                await asyncio.sleep(0.1)
+                again = await self.webdriver("GET", "/screenshot")
+                if again == shot:
+                    break
+                shot = again
+        finally:
+            with contextlib.suppress(BrowserError):
+                await self.evaluate(REPAINT_END_JS)
         path.write_bytes(base64.b64decode(shot))
 
     async def errors(self) -> list[str]:
@@ -258,6 +285,7 @@ class WebKitEngine:
         self.env = {key: value for key, value in os.environ.items()
                     if not key.startswith(("LC_", "LANGUAGE", "WAYLAND", "GDK_", "XDG_"))}
         self.env |= {"DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1",
+                     "WEBKIT_DISABLE_COMPOSITING_MODE": "1",
                      "LANG": f"{lang.replace('-', '_')}.UTF-8", "XDG_CONFIG_HOME": f"{home}/config",
                      "XDG_CACHE_HOME": f"{home}/cache", "XDG_DATA_HOME": f"{home}/data"}
 
