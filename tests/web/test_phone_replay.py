@@ -24,6 +24,8 @@ from tests.web.measure import axe_violations, clipped_text, sideways
 from tests.web.pages import PHONE_390, TV, shot, watch_errors
 
 PHONE_320 = {"width": 320, "height": 640}
+EXTRA_GAMES = 4
+GAMES = 3 + EXTRA_GAMES
 
 
 @dataclass
@@ -63,15 +65,17 @@ async def couch(tmp_path: Path) -> AsyncIterator[Couch]:
     app = create_app(tmp_path / "data", seed_source=itertools.count(FIRST_SEED).__next__)
     await play(app, "duel", ("Cy", "Di"), 1)
     await play(app, "classic", ("Cy", "Di", "Eve"), 2)
+    for seed in range(EXTRA_GAMES):  # newer games: the two rows replayed are below the first screen
+        await play(app, "duel", ("Gus", "Hal"), 10 + seed)
     code, token = await play(app, "duel", ("Ann", "Bob"), 3)
-    kept = app[HISTORY].newest()  # newest first: Ann's Duel, the 7 Wonders game, the first Duel
-    assert len(kept) == 3
+    kept = app[HISTORY].newest()  # newest first: Ann's Duel, the newer games, the 7 Wonders game, the Duel
+    assert len(kept) == GAMES
     runner = web.AppRunner(app, shutdown_timeout=1.0)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
     try:
-        yield Couch(f"http://127.0.0.1:{runner.addresses[0][1]}", app, code, token, kept[2].id, kept[1].id)
+        yield Couch(f"http://127.0.0.1:{runner.addresses[0][1]}", app, code, token, kept[-1].id, kept[-2].id)
     finally:
         await runner.cleanup()
 
@@ -87,7 +91,7 @@ async def seated_phone(ctx: BrowserContext, couch: Couch, errors: list[str],
     watch_errors(phone, errors)
     await phone.goto(f"{couch.url}/t/{couch.code}")
     await phone.click("[data-ui=games]")
-    await expect(phone.locator("#history .history-game")).to_have_count(3)
+    await expect(phone.locator("#history .history-game")).to_have_count(GAMES)
     return phone
 
 
@@ -113,11 +117,15 @@ async def nothing_cut(phone: Page) -> None:
     assert await clipped_text(phone) == []
 
 
-async def in_view(phone: Page, selector: str) -> bool:
-    return bool(await phone.evaluate("""(sel) => {
-        const box = document.querySelector(sel).getBoundingClientRect();
+async def back_at_row(phone: Page, game: int) -> None:
+    """Back from the replay: the history again, its rows come and the replayed game's row is on screen."""
+    await phone.click("[data-phone-replay=back]")
+    await phone.wait_for_function("""(sel) => {
+        const row = document.querySelector(sel);
+        if (!row) return false;
+        const box = row.getBoundingClientRect();
         return box.top >= 0 && box.top < innerHeight;
-    }""", selector))
+    }""", arg=f"#history .history-game[data-game='{game}']")
 
 
 async def test_a_phone_replays_a_duel_and_a_7_wonders_game_of_the_history(couch: Couch, chromium: Browser,
@@ -163,9 +171,7 @@ async def test_a_phone_replays_a_duel_and_a_7_wonders_game_of_the_history(couch:
         await shot(phone, shots, "phone-replay-duel-end")
         await nothing_cut(phone)
         assert await axe_violations(phone) == []
-        await phone.click("[data-phone-replay=back]")
-        await expect(phone.locator(f"#history .history-game[data-game='{couch.duel}']")).to_be_visible()
-        assert await in_view(phone, f".history-game[data-game='{couch.duel}']")
+        await back_at_row(phone, couch.duel)
 
         await open_row(phone, couch.classic)
         await expect(replay).to_have_attribute("data-kind", "classic")
@@ -177,8 +183,7 @@ async def test_a_phone_replays_a_duel_and_a_7_wonders_game_of_the_history(couch:
         await expect(replay.locator(".classic-city .city-name")).to_have_text(["Cy", "Di", "Eve"])
         await shot(phone, shots, "phone-replay-classic")
         await nothing_cut(phone)
-        await phone.click("[data-phone-replay=back]")
-        assert await in_view(phone, f".history-game[data-game='{couch.classic}']")
+        await back_at_row(phone, couch.classic)
         await phone.click("[data-history=close]")
         await expect(phone.locator("#result")).to_be_visible()  # the phone's own end, as before
         assert errors == []
@@ -195,7 +200,7 @@ async def test_a_persian_host_phone_at_320_px_replays_here_and_on_the_tv(couch: 
     try:
         phone = await seated_phone(ctx, couch, errors, host_key=key)
         assert await phone.evaluate("document.documentElement.dir") == "rtl"
-        await expect(phone.locator("[data-history=tv]")).to_have_count(3)
+        await expect(phone.locator("[data-history=tv]")).to_have_count(GAMES)
         await shot(phone, shots, "phone-replay-history-fa-320")
         await nothing_cut(phone)
         await open_row(phone, couch.classic)
@@ -213,8 +218,7 @@ async def test_a_persian_host_phone_at_320_px_replays_here_and_on_the_tv(couch: 
         await expect(phone.locator("#replay-result")).to_be_visible()
         await nothing_cut(phone)
         assert await axe_violations(phone) == []
-        await phone.click("[data-phone-replay=back]")
-        assert await in_view(phone, f".history-game[data-game='{couch.classic}']")
+        await back_at_row(phone, couch.classic)
 
         tv = await tv_ctx.new_page()
         watch_errors(tv, errors)
