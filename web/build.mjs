@@ -4,7 +4,7 @@
 import { build } from "esbuild";
 import opentype from "opentype.js";
 import svgpath from "svgpath";
-import { copyFile, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ICON_NAMES } from "./src/lib/icon-names.js";
@@ -13,6 +13,10 @@ import { lowerCss } from "./css-compat.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const src = join(here, "src");
 const dist = join(here, "dist");
+// The pages are built into a sibling folder and swapped in whole at the end: a host serving web/dist meanwhile
+// (another's browser tests, `make run`) keeps answering with the previous build instead of finding no pages.
+const fresh = join(here, `.dist-new-${process.pid}`);
+const stale = join(here, `.dist-old-${process.pid}`);
 const ICON_SET = join(here, "node_modules", "@iconify-json", "game-icons", "icons.json");
 
 // A Game Icons body is one path filled with the text's colour. The pages draw every icon as one glyph of a
@@ -125,28 +129,75 @@ async function notices(metafile) {
   return parts.join("\n");
 }
 
-await rm(dist, { recursive: true, force: true });
-await mkdir(dist, { recursive: true });
-
-const built = await build({
-  entryPoints: [join(src, "board.js"), join(src, "phone.js")],
-  metafile: true, // which packages went into the pages: their notices are written beside them
-  bundle: true,
-  format: "iife",
-  target: TARGET,
-  platform: "browser",
-  minify: process.env.WT_MINIFY !== "0", // WT_MINIFY=0: readable names in a profile
-  sourcemap: false,
-  legalComments: "none",
-  outdir: dist,
-  logLevel: "warning",
-  plugins: [iconPlugin],
-});
-
-for (const [file, page] of [["board.css", ".board-page"], ["phone.css", ".phone-page"]]) {
-  const path = join(dist, file);
-  await writeFile(path, await lowerCss(await readFile(path, "utf8"), { from: path, page }));
+/** Whether process `pid` still runs (a build's leftover folders are removed only once it is gone). */
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
-for (const file of ["board.html", "phone.html"]) await copyFile(join(src, file), join(dist, file));
-await writeFile(join(dist, "THIRD-PARTY-NOTICES.txt"), await notices(built.metafile));
+
+/** The folders of a build killed halfway (its process gone): removed. */
+async function removeLeftovers() {
+  for (const name of await readdir(here)) {
+    const match = /^\.dist-(new|old)-(\d+)$/.exec(name);
+    if (match && !running(Number(match[2]))) await rm(join(here, name), { recursive: true, force: true });
+  }
+}
+
+/** The new build in place of web/dist: the old folder renamed away, the new one renamed in, the old one
+ * deleted (a rename over an existing folder fails on Windows, and over a non-empty one everywhere). Between
+ * the two renames web/dist is missing for the time of one rename, not for the whole build. */
+async function swapIn() {
+  let moved = false;
+  try {
+    await rename(dist, stale);
+    moved = true;
+  } catch (error) {
+    if (error.code !== "ENOENT") throw error;
+  }
+  try {
+    await rename(fresh, dist);
+  } catch (error) {
+    if (moved) await rename(stale, dist); // the old pages back in place
+    throw error;
+  }
+  if (moved) await rm(stale, { recursive: true, force: true });
+}
+
+/** Bundles the pages into `folder`: the scripts, the stylesheets with their fallbacks, the HTML, the notices. */
+async function buildInto(folder) {
+  const built = await build({
+    entryPoints: [join(src, "board.js"), join(src, "phone.js")],
+    metafile: true, // which packages went into the pages: their notices are written beside them
+    bundle: true,
+    format: "iife",
+    target: TARGET,
+    platform: "browser",
+    minify: process.env.WT_MINIFY !== "0", // WT_MINIFY=0: readable names in a profile
+    sourcemap: false,
+    legalComments: "none",
+    outdir: folder,
+    logLevel: "warning",
+    plugins: [iconPlugin],
+  });
+  for (const [file, page] of [["board.css", ".board-page"], ["phone.css", ".phone-page"]]) {
+    const path = join(folder, file);
+    await writeFile(path, await lowerCss(await readFile(path, "utf8"), { from: path, page }));
+  }
+  for (const file of ["board.html", "phone.html"]) await copyFile(join(src, file), join(folder, file));
+  await writeFile(join(folder, "THIRD-PARTY-NOTICES.txt"), await notices(built.metafile));
+}
+
+await removeLeftovers();
+await rm(fresh, { recursive: true, force: true });
+await mkdir(fresh, { recursive: true });
+try {
+  await buildInto(fresh);
+  await swapIn();
+} finally {
+  await rm(fresh, { recursive: true, force: true }); // a failed build leaves no folder behind
+}
 console.log(`web/dist built (${Object.keys(font.codes).length} icons)`);
