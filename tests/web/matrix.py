@@ -31,6 +31,7 @@ from tests.web.measure import PROBES
 
 ENGINES = ("chromium", "chromium-80", "chromium-92", "firefox", "webkit")
 REFERENCE = "chromium"  # today's Debian chromium: the size levels every other engine must match
+WEB_SRC = WEB_DIST.parent / "src"  # the pages' sources (the Duel's names in each language: duel/names)
 
 # What a phone taps (tests/web/pages.py says the same for Playwright): a card of the hand or a pick of a
 # prompt opens its sheet; an action of the sheet plays.

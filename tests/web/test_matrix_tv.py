@@ -4,7 +4,9 @@ scores), each at 1280×720, 1920×1080 and 3840×2160: no text element cut off b
 ``clipped``), nothing outside the screen (``overflow``), and the same size level as today's Chromium: the
 root font size min(100vw / 120, 100vh / 67.5) and, on every group that fits itself to the screen (data-fit,
 web/src/lib/fit.js), the level that today's Chromium chooses on the same table at the same moment. The
-same seeded game serves every size (a tab of each size watches it). Screenshots under WT_SCREENSHOTS:
+same seeded game serves every size (a tab of each size watches it). Then a Duel's board in Age I at 1280×720
+and 1920×1080 in each language: no text cut, and every card name of Ages I and II of the language whole in
+a face-up card of the pyramid, in the strip a covered card leaves. Screenshots under WT_SCREENSHOTS:
 <engine>-<size>-<moment>.png.
 
 Every finding is collected and reported at the end, so one run tells everything that does not fit."""
@@ -12,6 +14,7 @@ Every finding is collected and reported at the end, so one run tells everything 
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -19,11 +22,14 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from engine import catalog
 from host.tools.phone import Phone
 from tests.web.browsers.base import TV_4K, TV_720, TV_1080, Engine, Size, Tab
 from tests.web.conftest import LOOP
 from tests.web.matrix import (
     REFERENCE,
+    WEB_SRC,
+    count,
     create_lobby,
     dump,
     engine_fixture,
@@ -246,4 +252,122 @@ async def test_seven_seat_board_fits_every_tv(
         for phone in phones:
             await phone.close()
         for tab in [*boards.values(), *references.values()]:
+            await tab.close()
+
+
+DUEL_SIZES = (TV_720, TV_1080)
+LANGUAGES = ("en", "el", "ro", "pl", "fa")
+DRAFT_STEPS = 8  # the wonders' draft: Age I begins at step 8
+SWAP_AGES = (1, 2)  # their pyramids have the same six columns and five rows: the same cards' room
+
+# The pyramid's face-up cards: each name's text and size, and what of it is cut (its box's overflow hidden
+# and its text larger) or, for a card that others partly cover, covered by them (seen at the centre and the
+# far corners of each line of its name).
+PYRAMID_NAMES = """() => {
+  const out = [];
+  const cards = document.querySelectorAll(".pyramid .card[data-card]");
+  for (let i = 0; i < cards.length; i += 1) {
+    const card = cards[i];
+    const name = card.querySelector(".card-name");
+    const what = JSON.stringify(name.textContent) + (card.classList.contains("covered") ? " (covered)" : "")
+      + " at size " + (name.dataset.size || "?");
+    if (name.scrollHeight > name.clientHeight + 1 || name.scrollWidth > name.clientWidth + 1) {
+      out.push(what + ": cut (" + name.scrollWidth + "x" + name.scrollHeight + " in " + name.clientWidth + "x"
+        + name.clientHeight + ")");
+      continue;
+    }
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const lines = range.getClientRects();
+    for (let k = 0; k < lines.length; k += 1) {
+      const r = lines[k];
+      const points = [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 2, r.bottom - 2],
+        [r.right - 2, r.bottom - 2]];
+      const hidden = points.some((p) => {
+        const hit = document.elementFromPoint(p[0], p[1]);
+        return !hit || !card.contains(hit);
+      });
+      if (hidden) { out.push(what + ": line " + (k + 1) + " covered"); break; }
+    }
+  }
+  return out;
+}"""
+
+# Names put into the pyramid's face-up cards (their text nodes; the next render draws them anew), then the
+# board made a pixel narrower and back (lib/fit.js useFitted fits it again when its size changes, as when
+# the screen's does) and two frames later PYRAMID_NAMES read. Returns how many cards took a name.
+SWAP_NAMES = """(names, narrow) => {
+  const board = document.querySelector(".duel-game");
+  const cards = document.querySelectorAll(".pyramid .card[data-card] > .card-name");
+  let n = 0;
+  for (; n < cards.length && n < names.length; n += 1) cards[n].textContent = names[n];
+  board.style.marginRight = narrow ? "1px" : "";
+  return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(n))));
+}"""
+
+
+def duel_card_names(lang: str, ages: tuple[int, ...]) -> list[str]:
+    """The names of the Duel's cards of ``ages`` in ``lang`` as the pages show them (web/src/duel/names: an
+    English name's official or translated name; English where a language has none)."""
+    cards = [card for card in catalog("duel")["cards"] if card["age"] in ages]
+    english = {str(card["name"]) for card in cards}
+    names: dict[str, str] = {}
+    if lang != "en":
+        def walk(found: dict[str, Any]) -> None:
+            for key, value in found.items():
+                if isinstance(value, dict):
+                    walk(value)
+                elif isinstance(value, str) and key in english:
+                    names[key] = value
+        table = json.loads((WEB_SRC / "duel" / "names" / f"{lang}.json").read_text(encoding="utf-8"))
+        walk({part: found for part, found in table.items() if part != "notes"})  # (notes: why a name)
+    return [names.get(str(card["name"]), str(card["name"])) for card in cards]
+
+
+async def test_duel_age_one_names_read_whole(engine: Engine, host_url: str, shots: Path | None) -> None:
+    code = await create_lobby(host_url, "duel", 2)
+    phones = [Phone(host_url, code, NAMES[i], seed=3200 + i) for i in range(2)]
+    boards: dict[Size, Tab] = {}
+    problems: list[str] = []
+    try:
+        for size in DUEL_SIZES:
+            boards[size] = await engine.new_tab(size)
+            await boards[size].goto(f"{host_url}/board/{code}")
+        for phone in phones:
+            await phone.join()
+        await phones[0].sio.call("start", {"code": code})
+        await play_until(phones, DRAFT_STEPS)
+        for lang in LANGUAGES:
+            for board in boards.values():
+                await board.evaluate("(lang) => localStorage.setItem('wt.lang.board', lang)", lang)
+                await board.goto(f"{host_url}/board/{code}")
+            await at_rest(list(boards.values()), str(DRAFT_STEPS))
+            every_name = duel_card_names(lang, SWAP_AGES)
+            for size, board in boards.items():
+                where = f"{engine.name} {size_name(size)} duel age I {lang}"
+                assert await count(board, ".duel-game.age-1 .pyramid .card.covered[data-card]") > 0, \
+                    f"{where}: no covered face-up card in Age I"
+                await shot(board, shots, size, f"duel-age1-{lang}")
+                problems.extend(f"{where}: clipped: {line}" for line in await probe(board, "clipped", None))
+                problems.extend(f"{where}: {line}" for line in await probe(board, "coveredCards"))
+                problems.extend(f"{where}: {line}" for line in await board.evaluate(PYRAMID_NAMES))
+                # Every name of Ages I and II in the language, a pyramid's worth at a time.
+                at, narrow = 0, True
+                while at < len(every_name):
+                    took = await board.evaluate(SWAP_NAMES, every_name[at:], narrow)
+                    assert took > 0
+                    problems.extend(f"{where} (names put in): {line}"
+                                    for line in await board.evaluate(PYRAMID_NAMES))
+                    at, narrow = at + took, not narrow
+                if lang in ("el", "fa"):
+                    await shot(board, shots, size, f"duel-age1-{lang}-names")
+        errors = []
+        for tab in boards.values():
+            errors += await tab.errors()
+        assert errors == [], errors
+        assert problems == [], "\n".join(problems)
+    finally:
+        for phone in phones:
+            await phone.close()
+        for tab in boards.values():
             await tab.close()

@@ -2,7 +2,7 @@
 // conflict track, the progress tokens, the pyramid (or the wonder draft, or the final scores) and the log.
 import { CardChip } from "../lib/card.js";
 import { containerSize } from "../lib/compat.js";
-import { fitGroup, markTooWide, useFitted } from "../lib/fit.js";
+import { fitGroup, fontsLoaded, markTooWide, useFitted } from "../lib/fit.js";
 import { html } from "../lib/html.js";
 import { num, t } from "../lib/i18n.js";
 import { Icon } from "../lib/icons.js";
@@ -69,11 +69,35 @@ function fitDiscard(board) {
   panel.__fitKey = key;
 }
 
-/** After each render: the pyramid's area measured (where the engine needs it), pyramid names too wide for their card set smaller, each city's card columns. */
+const NAME_SIZES = 4; // a pyramid card's name: full size, then three sizes smaller (duel.css data-size)
+
+/** Whether an element's content runs out of its box (its overflow is hidden). */
+function cut(el) {
+  return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
+}
+
+/** Each pyramid card's name whole in the room its card leaves it (a covered card's: the strip left uncovered):
+ * the largest size at which it fits (data-size), the smallest when none does. All names are sized together,
+ * one layout per size tried; a name is sized again only when it, its card, the screen or the fonts changed. */
+function fitNames(board) {
+  const names = [...board.querySelectorAll(".pyramid .card[data-card] > .card-name")];
+  const keys = names.map((name) => {
+    const card = name.parentElement;
+    return `${innerWidth}x${innerHeight}:${fontsLoaded()}:${card.className}:${card.dataset.fit}:${name.textContent}`;
+  });
+  let open = names.filter((name, i) => name.__sizeKey !== keys[i]);
+  for (let size = 0; size < NAME_SIZES && open.length; size += 1) {
+    for (const name of open) name.dataset.size = String(size);
+    if (size < NAME_SIZES - 1) open = open.filter(cut);
+  }
+  names.forEach((name, i) => { name.__sizeKey = keys[i]; });
+}
+
+/** After each render: the pyramid's area measured (where the engine needs it), its cards' bands and names fitted, each city's card columns. */
 function fitBoard(board) {
   containerSize(board.querySelector(".age-area")); // the pyramid's room, where container query units are missing
   for (const card of board.querySelectorAll(".pyramid .card[data-card]")) fitGroup(card, ".card-band", BAND_FIT_LEVELS);
-  markTooWide(board, ".pyramid .card-name", "long");
+  fitNames(board);
   markTooWide(board, ".discard .chip-name", "long");
   fitDiscard(board);
   // A piece glowing in is drawn larger for a moment (lib/base.css .fresh): lib/fit.js measures a city in

@@ -87,17 +87,21 @@ export function Military({ military, names }) {
   </section>`;
 }
 
-/** The age's cards laid out from the view's row/col (col in half-card steps): the pyramid shapes. costOnTop:
- * the covered face-up cards show their cost in their band (the TV, where only their top shows). */
+/** The age's cards laid out from the view's row/col (col in half-card steps): the pyramid shapes. The rows
+ * are set apart by two steps (duel.css): the even rows, dealt face up, by --step (a covered card shows its
+ * band and its name in that strip), the odd ones, dealt face down (their cards are turned only once nothing
+ * covers them), by --step-down (a back's top is enough; --step where it is not set). costOnTop: the covered
+ * face-up cards show their cost in their band (the TV, where only their top shows). */
 export function Pyramid({ structure, onOpen = null, costOnTop = false }) {
   const slots = structure || [];
   if (!slots.length) return html`<div class="pyramid empty"></div>`;
   const minCol = Math.min(...slots.map((s) => s.col));
   const halfSteps = (Math.max(...slots.map((s) => s.col)) - minCol) / 2 + 1;
   const rows = Math.max(...slots.map((s) => s.row)) + 1;
-  return html`<div class="pyramid" style=${`--cols: ${halfSteps}; --rows: ${rows}`}>
+  const above = (row) => `--ups: ${Math.ceil(row / 2)}; --downs: ${Math.floor(row / 2)}`; // the steps above a row
+  return html`<div class="pyramid" style=${`--cols: ${halfSteps}; --rows: ${rows}; --up-rows: ${Math.ceil((rows - 1) / 2)}; --down-rows: ${Math.floor((rows - 1) / 2)}`}>
     ${slots.map((slot) => {
-      const style = `--x: ${(slot.col - minCol) / 2}; --y: ${slot.row}; z-index: ${slot.row + 1}`;
+      const style = `--x: ${(slot.col - minCol) / 2}; --y: ${slot.row}; ${above(slot.row)}; z-index: ${slot.row + 1}`;
       const state = slot.accessible ? "accessible" : "covered";
       if (slot.taken) return html`<div key=${slot.slot} class="slot taken" data-slot=${slot.slot} style=${style}></div>`;
       return html`<div key=${slot.slot} class="slot ${state}" data-slot=${slot.slot} style=${style}>
