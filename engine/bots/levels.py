@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.bots.hard_2026_12 import HARD_2026_12, FrozenSearchPolicy
 from engine.bots.ismcts import InformationSetTreePolicy
 from engine.bots.knowledge import knowledge_for
 from engine.bots.montecarlo import MonteCarloPolicy
@@ -13,7 +14,10 @@ LEVELS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 HARD_2026_11 = "hard-2026-11"
 """The ``hard`` of November 2026 (ISMCTS with greedy full-view playouts), kept for the arena only: the
 yardstick the current ``hard`` is measured against, reproducibly."""
-ARENA_LEVELS: tuple[str, ...] = LEVELS + (HARD_2026_11,)
+YARDSTICKS: tuple[str, ...] = (HARD_2026_11, HARD_2026_12)
+"""The kept ``hard``s of past months (``hard-2026-12``: the ``hard`` of December 2026, issue 32's yardstick,
+a frozen copy in :mod:`engine.bots.hard_2026_12`)."""
+ARENA_LEVELS: tuple[str, ...] = LEVELS + YARDSTICKS
 """Every level the arena and the bench may play (the table levels and the kept yardsticks)."""
 
 
@@ -31,4 +35,6 @@ def make_policy(level: str, kind: str) -> Policy:
         return MonteCarloPolicy(knowledge)
     if level == HARD_2026_11:
         return InformationSetTreePolicy(knowledge, name=HARD_2026_11)
+    if level == HARD_2026_12:
+        return FrozenSearchPolicy(knowledge)
     return PlayoutSearchPolicy(knowledge)

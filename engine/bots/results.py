@@ -44,19 +44,39 @@ from engine.bots.variants import parse_level
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 BOTS_DIR = ENGINE_DIR / "bots"
-TOOL_MODULES = frozenset({"arena.py", "results.py", "bench.py", "train.py", "coach.py", "variants.py"})
+TOOL_MODULES = frozenset({"arena.py", "results.py", "bench.py", "train.py", "train_prior.py", "coach.py",
+                          "variants.py"})
 """Modules of ``engine/bots`` that no bot decides with: left out of the fingerprints."""
 MODEL_LEVELS = frozenset({"hard"})
 """The levels that value positions with the game's learned model (``engine/bots/models/<kind>.json``)."""
 
 
+FROZEN_SOURCES: dict[str, tuple[str, ...]] = {
+    "hard-2026-12": ("hard_2026_12.py", "budget.py", "knowledge.py", "seeds.py"),
+}
+"""The ``engine/bots`` modules a frozen yardstick decides with: its fingerprint hashes only these (with the
+game's knowledge and fast path and its own models), so the yardstick keeps its fingerprint while the
+modules of the current levels change."""
+PRIOR_MODEL = "duel-prior.json"
+"""The learned prior and value (:mod:`engine.bots.prior`): hashed for a ``hard`` whose settings use it."""
+
+
 def bot_sources(level: str, kind: str) -> list[Path]:
-    """The files a bot of ``level`` (a variant: those of its base level) in game ``kind`` decides with, in
-    a fixed order."""
+    """The files a bot of ``level`` (a variant: those of its base level, and the prior's model if its
+    settings use it) in game ``kind`` decides with, in a fixed order."""
+    chosen = parse_level(level)
+    frozen = FROZEN_SOURCES.get(chosen.base)
+    if frozen is not None:
+        files = [BOTS_DIR / name for name in frozen]
+        files += [ENGINE_DIR / kind / "bots.py", ENGINE_DIR / kind / "playout.py",
+                  BOTS_DIR / "models" / f"{kind}-{chosen.base.removeprefix('hard-')}.json"]
+        return [p for p in files if p.exists()]
     files = sorted(p for p in BOTS_DIR.glob("*.py") if p.name not in TOOL_MODULES)
     files += [ENGINE_DIR / kind / "bots.py", ENGINE_DIR / kind / "playout.py"]
-    if parse_level(level).base in MODEL_LEVELS:
+    if chosen.base in MODEL_LEVELS:
         files.append(BOTS_DIR / "models" / f"{kind}.json")
+        if chosen.settings(kind).uses_prior:
+            files.append(BOTS_DIR / "models" / PRIOR_MODEL)
     return [p for p in files if p.exists()]
 
 

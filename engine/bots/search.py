@@ -59,6 +59,19 @@ class SearchSettings:
     time_reserve: float = 0.02
     """The share of a time budget the search leaves for what follows it (choosing, freeing the tree: about
     10 ms after a 1 s Duel search), so whole decisions stay within the budget."""
+    prior: bool = False
+    """Duel: select by PUCT with the learned policy prior (:mod:`engine.bots.puct`, :mod:`engine.bots.prior`)
+    at the root and in the tree, instead of UCB1 with progressive widening."""
+    value_mix: float = 0.0
+    """Duel: the learned value's weight at a leaf (0: the playout alone, as before; 1: the value alone, no
+    playout); the playout's evaluation has the rest."""
+    puct: float = 1.0
+    """PUCT's exploration constant (with ``prior``)."""
+
+    @property
+    def uses_prior(self) -> bool:
+        """Whether the search reads the learned prior and value (:mod:`engine.bots.puct` runs it)."""
+        return self.prior or self.value_mix > 0
 
     def turns(self, seats: int) -> int:
         """The playout turns at a table of ``seats``."""
@@ -180,6 +193,9 @@ class PlayoutSearchPolicy:
         collecting = gc.isenabled()
         gc.disable()
         try:
+            if self.settings.uses_prior:
+                from engine.bots.puct import puct_search  # the learned prior's search (Duel)
+                return puct_search(self, view, legal, seed=seed, budget=budget)
             return self._search(view, legal, seed=seed, budget=budget)
         finally:
             if collecting:

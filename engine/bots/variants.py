@@ -31,7 +31,7 @@ SETTING_TYPES: dict[str, object] = get_type_hints(SearchSettings)
 """Each field of :class:`SearchSettings` by name, with its type."""
 SETTING_RANGES: dict[str, tuple[float, float]] = {
     "world_reuse": (1, math.inf), "root_breadth": (1, math.inf), "candidate_limit": (1, math.inf),
-    "balanced_share": (0, 1), "time_reserve": (0, 0.5),
+    "balanced_share": (0, 1), "time_reserve": (0, 0.5), "value_mix": (0, 1),
 }
 """The values a variant may take where the default range (0 or more) would break the search (a zero
 reuse, breadth or limit) or make no sense (a share above 1; a time reserve above half the budget)."""
