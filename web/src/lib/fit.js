@@ -13,9 +13,7 @@
 // - a box in motion (a card glowing in grows for a moment, a card glides in from afar) is measured as it
 //   will rest: its animations are set to their end for the measurement and put back (never copied);
 // - the next larger level is tried again only once every box cut off there has changed, and once the group
-//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once),
-//   on copies of the boxes one per task where they have places of their own (a TV's ring: never all seven
-//   restyled and laid out again in one task);
+//   has been calm for a moment and the page is idle (a smaller level, when a box is cut off, is set at once);
 // - with `headroom` (the ring, whose cities only grow during a game), a smaller level is chosen so that the
 //   boxes that needed it keep that much room free (one level further when they would not), and a larger
 //   level is taken only when every box keeps it there: the group changes its level less often, and never
@@ -342,66 +340,11 @@ export function fitGroup(group, boxSelector, levels, partSelector = null, { apar
   if (group.dataset.fitGuess !== undefined) delete group.dataset.fitGuess;
   const found = known ? fitting.refit(memory, levels) : fitting.searchFrom(shown, levels, guessed);
   if (found) keep(found);
-  const later = () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true, scales, headroom });
   if (fitting.largerMayFit(group.__fit)) {
-    if (now && fitting.apart) climbBoxByBox(group, fitting, group.__fit, keep, () => whenCalm(group, later, true));
-    else if (now) keep(fitting.tryLarger(group.__fit));
-    else whenCalm(group, later, found !== null);
+    if (now) keep(fitting.tryLarger(group.__fit));
+    else whenCalm(group, () => fitGroup(group, boxSelector, levels, partSelector, { apart, now: true, scales, headroom }), found !== null);
   }
   return group.__fit.level;
-}
-
-/** Fitting.tryLarger for boxes in places of their own, one box per task (an idle one where the engine has
- * them): trying the next larger level on copies of all seven cities of a ring at once was one task of
- * restyling and laying out the whole ring again (300 ms on a TV at CPU ×4). The boxes not known to fit
- * there are tried one by one (those cut off there before first), then every box one level larger while
- * they all fit; the first box cut off ends the try, and the group takes the largest level at which every
- * box fit, once (what the level above showed is kept). The group waits meanwhile as it does for its calm
- * (`__fitLater`); a fitting in between (a box changed, a new size) drops the try and waits again (`again`). */
-function climbBoxByBox(group, fitting, memory, keep, again) {
-  const { all } = fitting;
-  const known = fitting.stillKnown(memory);
-  const unknown = all.filter((i) => !known[i]);
-  const before = unknown.filter((i) => memory.larger?.[i]?.cut);
-  const spare = Boolean(fitting.headroom);
-  let level = memory.level - 1; // the level being tried
-  let queue = [...before, ...unknown.filter((i) => !before.includes(i))];
-  let probed = [];
-  const climbing = { since: Date.now(), changed: Date.now(), climbing: true };
-  group.__fitLater = climbing;
-  const finish = (found) => {
-    if (group.__fitLater === climbing) group.__fitLater = null;
-    keep(found);
-  };
-  const step = () => {
-    if (group.__fit !== memory || !group.isConnected) { // another fitting since: it decides again
-      if (group.__fitLater === climbing) group.__fitLater = null;
-      if (group.isConnected && fitting.largerMayFit(group.__fit ?? memory)) again();
-      return;
-    }
-    if (queue.length) { // (none: every box is known to fit at this level)
-      const box = queue.shift();
-      if (fitting.cutAt([box], level, spare).length) {
-        const larger = fitting.learnt([...probed, box], [box]);
-        if (level === memory.level - 1) finish({ level: memory.level, larger: all.map((i) => larger[i] || known[i]) });
-        else finish({ level: level + 1, larger });
-        return;
-      }
-      probed.push(box);
-    }
-    if (!queue.length) {
-      if (level === 0) return finish({ level: 0, larger: null });
-      [level, queue, probed] = [level - 1, [...all], []];
-    }
-    nextTask(step);
-  };
-  step();
-}
-
-/** Runs fn in a task of its own: when the page is idle where the engine tells, else soon. */
-function nextTask(fn) {
-  if (window.requestIdleCallback) window.requestIdleCallback(fn, { timeout: IDLE_WAIT_MS });
-  else setTimeout(fn, 0);
 }
 
 /** Sets a group's level before its next layout, when its room is about to change (the end screen takes a
