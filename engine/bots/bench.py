@@ -1,9 +1,10 @@
 """The bots' strength and speed bars of issues 11 and 17, measured with the arena (``make bench`` runs this).
 
 ``python -m engine.bots.bench [--full] [--budget S] [--iterations N] [--jobs J] [--games-scale X]
-[--only NAME,...] [--json] [--throughput-only]``
+[--only NAME,...] [--json] [--throughput-only] [--bot LEVEL]``
 
-After the bars (or alone, ``--throughput-only``; not with ``--only``), ``hard``'s search throughput:
+After the bars (or alone, ``--throughput-only``; not with ``--only``), ``hard``'s search throughput (or
+that of the ``hard`` variant ``--bot`` names, e.g. ``hard:prior=true,value_mix=1.0``):
 iterations per CPU second of one decision on fixed seeded positions (a Duel mid-game, 7 and 4 seats of
 classic; min / median / max over three seeds, the median against issue 17's targets), then what an
 ``engine.sample`` of each position's view costs in CPU microseconds (targets 50 in Duel, 300 at 7 seats).
@@ -34,10 +35,12 @@ from typing import Any
 from engine.api import ENGINE_PATH, Game, new_game, sample, spec
 from engine.bots.arena import ArenaPlan, play_all, summarise
 from engine.bots.budget import Budget
-from engine.bots.knowledge import knowledge_for
+from engine.bots.hard_2026_12 import FrozenSearchPolicy
 from engine.bots.levels import HARD_2026_11
 from engine.bots.montecarlo import MonteCarloPolicy
+from engine.bots.puct import PRIOR_KINDS
 from engine.bots.search import PlayoutSearchPolicy
+from engine.bots.variants import make_arena_policy, parse_level
 
 QUICK_BUDGET = 0.05
 """Seconds per decision of every searching bot in the quick bench."""
@@ -115,12 +118,15 @@ def position(case: ThroughputCase, seed: int) -> Game:
     return game
 
 
-def iterations_per_cpu_second(case: ThroughputCase, seed: int, iterations: int) -> float:
-    """``hard``'s search iterations per CPU second (``time.process_time``) for one decision at the
-    position of ``case`` and ``seed`` (the whole decision: candidates, sampled worlds, playouts)."""
+def iterations_per_cpu_second(case: ThroughputCase, seed: int, iterations: int, bot: str = "hard") -> float:
+    """The search iterations per CPU second (``time.process_time``) of ``bot`` (``hard`` or a variant) for
+    one decision at the position of ``case`` and ``seed`` (the whole decision: candidates, sampled worlds,
+    playouts)."""
     game = position(case, seed)
     seat = game.waiting()[0]
-    policy = PlayoutSearchPolicy(knowledge_for(case.kind))
+    policy = make_arena_policy(bot, case.kind)
+    if not isinstance(policy, PlayoutSearchPolicy | FrozenSearchPolicy):
+        raise ValueError(f"{bot} is not hard, a variant of it or a frozen hard")
     view, legal = game.view(seat), game.legal_actions(seat)
     started = time.process_time()
     report = policy.analyse(view, legal, seed=seed, budget=Budget(iterations=iterations))
@@ -232,13 +238,19 @@ def format_result(result: BarResult) -> str:
             f"{bar.threshold:.2f}  ({result.summary['games']} games, {result.seconds:.0f} s; {times})")
 
 
-def print_throughput() -> None:
-    """Measure and print every :data:`THROUGHPUT` case: hard's iterations, then the sample costs."""
-    print(f"hard search throughput ({THROUGHPUT_ITERATIONS} iterations per decision, seeds "
+def print_throughput(bot: str = "hard") -> None:
+    """Measure and print every :data:`THROUGHPUT` case: ``bot``'s iterations (``hard`` or a variant; a
+    case of a game the variant cannot play is said so), then the sample costs."""
+    print(f"{bot} search throughput ({THROUGHPUT_ITERATIONS} iterations per decision, seeds "
           f"{', '.join(map(str, THROUGHPUT_SEEDS))}, CPU time; engine: {ENGINE_PATH.describe()}):",
           flush=True)
     for case in THROUGHPUT:
-        rates = [iterations_per_cpu_second(case, seed, THROUGHPUT_ITERATIONS) for seed in THROUGHPUT_SEEDS]
+        if bot != "hard" and parse_level(bot).settings(case.kind).uses_prior and case.kind not in PRIOR_KINDS:
+            print(f"  {case.name:<22} NOT RUN  {bot} uses the learned prior, which is for "
+                  f"{', '.join(sorted(PRIOR_KINDS))} only", flush=True)
+            continue
+        rates = [iterations_per_cpu_second(case, seed, THROUGHPUT_ITERATIONS, bot)
+                 for seed in THROUGHPUT_SEEDS]
         print(format_throughput(case, rates), flush=True)
     for case in THROUGHPUT:
         costs = [sample_microseconds(case, seed) for seed in THROUGHPUT_SEEDS]
@@ -260,6 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default=None, help="comma-separated bar names (or parts of them)")
     parser.add_argument("--json", action="store_true", help="end with every summary as one JSON line")
+    parser.add_argument("--bot", default="hard",
+                        help="the bot whose throughput is measured: hard or a variant (hard:prior=true,...)")
     parser.add_argument("--throughput-only", action="store_true",
                         help="measure hard's iterations per CPU second only (no arena runs)")
     args = parser.parse_args(argv)
@@ -271,8 +285,13 @@ def main(argv: list[str] | None = None) -> int:
     budget = args.budget
     if budget is None and not args.full and args.iterations is None:
         budget = QUICK_BUDGET
+    try:
+        parse_level(args.bot)
+    except ValueError as err:
+        print(f"bench: --bot: {err}", file=sys.stderr)
+        return 2
     if args.throughput_only:
-        print_throughput()
+        print_throughput(args.bot)
         return 0
     wanted = [part.strip() for part in args.only.split(",")] if args.only else None
     bars = [b for b in BARS if wanted is None or any(part in b.name for part in wanted)]
@@ -303,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     for what, measured, limit_ms, passed in checks:
         print(f"  {what:<34} {'PASS' if passed else 'FAIL'}  {measured:g} ms <= {limit_ms:g} ms")
     if wanted is None:
-        print_throughput()
+        print_throughput(args.bot)
     if args.json:
         print(json.dumps({"budget": budget, "iterations": args.iterations, "full": args.full,
                           "bars": [{"name": r.bar.name, "threshold": r.bar.threshold, "share": r.share,

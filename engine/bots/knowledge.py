@@ -31,6 +31,11 @@ PLAYOUT_MODULES: dict[str, str] = {
 """Where each game kind keeps its bots' fast path (:class:`Playout`): playouts and features on the state
 of a sampled world."""
 
+PRIOR_MODULES: dict[str, str] = {
+    "duel": "engine.duel.prior",
+}
+"""Where a game kind keeps the features of its learned policy prior and value (:class:`PriorFeatures`)."""
+
 
 class GameKnowledge(Protocol):
     """A game's heuristics for the generic policies of :mod:`engine.bots`."""
@@ -147,7 +152,50 @@ class Playout(Protocol):
         ...
 
 
+class PriorFeatures(Protocol):
+    """A game's features for the learned prior and value (:mod:`engine.bots.prior`), read from the public
+    part of a sampled world only."""
+
+    POLICY_FEATURES: tuple[str, ...]
+    VALUE_FEATURES: tuple[str, ...]
+
+    def sparse_features(self, world: Game, seat: int, move: Any) -> list[tuple[int, float]]:
+        """The nonzero policy features of one of ``seat``'s moves (the fast path's) as (index, value)."""
+        ...
+
+    def move_features(self, world: Game, seat: int, move: Any) -> list[float]:
+        """All policy features of a move."""
+        ...
+
+    def value_features(self, world: Game, seat: int) -> list[float]:
+        """The value features of ``world`` for ``seat``, the seat to act."""
+        ...
+
+    def value_logit(self, weights: Sequence[float], world: Game, seat: int) -> float:
+        """The value's logit for ``seat`` (the seat to act) with ``weights``."""
+        ...
+
+    def root_moves(self, legal: Sequence[Action]) -> list[Any]:
+        """The fast path's move of each legal action."""
+        ...
+
+
 _LOADED: dict[str, GameKnowledge] = {}
+_PRIORS: dict[str, PriorFeatures] = {}
+
+
+def prior_features_for(kind: str) -> PriorFeatures:
+    """The prior features of game ``kind`` (loaded once per process); ``ValueError`` if it has none."""
+    found = _PRIORS.get(kind)
+    if found is None:
+        try:
+            name = PRIOR_MODULES[kind]
+        except (KeyError, TypeError):
+            raise ValueError(f"no learned prior for game kind {kind!r}; "
+                             f"known: {sorted(PRIOR_MODULES)}") from None
+        module: Any = importlib.import_module(name)
+        found = _PRIORS[kind] = module
+    return found
 _PLAYOUTS: dict[str, Playout] = {}
 
 

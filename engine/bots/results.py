@@ -58,7 +58,8 @@ FROZEN_SOURCES: dict[str, tuple[str, ...]] = {
 game's knowledge and fast path and its own models), so the yardstick keeps its fingerprint while the
 modules of the current levels change."""
 PRIOR_MODEL = "duel-prior.json"
-"""The learned prior and value (:mod:`engine.bots.prior`): hashed for a ``hard`` whose settings use it."""
+"""The learned prior and value (:mod:`engine.bots.prior`): hashed, with the game's ``prior.py`` (its
+features), for a ``hard`` whose settings use it."""
 
 
 def bot_sources(level: str, kind: str) -> list[Path]:
@@ -76,7 +77,7 @@ def bot_sources(level: str, kind: str) -> list[Path]:
     if chosen.base in MODEL_LEVELS:
         files.append(BOTS_DIR / "models" / f"{kind}.json")
         if chosen.settings(kind).uses_prior:
-            files.append(BOTS_DIR / "models" / PRIOR_MODEL)
+            files += [ENGINE_DIR / kind / "prior.py", BOTS_DIR / "models" / PRIOR_MODEL]
     return [p for p in files if p.exists()]
 
 

@@ -1,5 +1,8 @@
 """Train the learned evaluation by self-play: ``python -m engine.bots.train --game duel --seed 1``.
 
+``python -m engine.bots.train duel-prior --seed S --games N --out PATH [...]`` trains Duel's policy prior
+and value for the PUCT search instead (:mod:`engine.bots.train_prior`).
+
 ``python -m engine.bots.train --game KIND [--seed S] [--games N] [--every K] [--epochs E] [--l2 X]
 [--rounds R] [--age-starts G] [--continued] [--target winner|score] [--out PATH]``
 
@@ -491,7 +494,12 @@ def _fit(kind: str, positions: Sequence[Position], *, epochs: int, l2: float,
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Train and write the model; print each stage's fit and the CPU time."""
+    """Train and write the model; print each stage's fit and the CPU time. ``duel-prior ...`` trains Duel's
+    policy prior and value instead (:mod:`engine.bots.train_prior`)."""
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["duel-prior"]:
+        from engine.bots.train_prior import main as train_prior_main
+        return train_prior_main(arguments[1:])
     parser = argparse.ArgumentParser(prog="python -m engine.bots.train", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True, choices=sorted(TABLE_SIZES))
