@@ -190,10 +190,10 @@ function fallbackRules(selector, layout, gaps) {
   const own = ["row-gap: 0", "column-gap: 0"];
   if (column) {
     // the gap between items is their top margin; a wrapped column's second column is out of view (the log)
-    if (gaps.row !== undefined) out.push([`${scoped} > * + *`, `margin-top: ${childLength(gaps.row)}`]);
+    if (gaps.row !== undefined) out.push([`${scoped} > :not(:first-child)`, `margin-top: ${childLength(gaps.row)}`]);
   } else {
     if (gaps.column !== undefined) {
-      out.push([`${scoped} > * + *`, `margin-inline-start: ${childLength(gaps.column)}`]);
+      out.push([`${scoped} > :not(:first-child)`, `margin-inline-start: ${childLength(gaps.column)}`]);
       // an icon before words (a text node, which no selector reaches): the gap is the icon's end margin
       out.push([`${scoped} > .icon:first-child`, `margin-inline-end: ${childLength(gaps.column)}`]);
       out.push([`${scoped} > .icon:first-child + *`, "margin-inline-start: 0"]);
