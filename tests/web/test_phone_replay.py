@@ -241,3 +241,56 @@ async def test_a_persian_host_phone_at_320_px_replays_here_and_on_the_tv(couch: 
     finally:
         await ctx.close()
         await tv_ctx.close()
+
+
+async def test_a_guest_phone_on_the_home_page_replays_a_game_of_the_history(couch: Couch, chromium: Browser,
+                                                                            shots: Path | None) -> None:
+    """A phone that opens the host's home page (no seat, no table: its socket is nobody's) replays a row of
+    the history on its own screen, as a seated phone does; Back returns to the row."""
+    errors: list[str] = []
+    ctx = await chromium.new_context(viewport=PHONE_390, has_touch=True, is_mobile=True, locale="en-US")
+    try:
+        phone = await ctx.new_page()
+        watch_errors(phone, errors)
+        await phone.goto(f"{couch.url}/")
+        await expect(phone.locator("body")).not_to_have_class("board-page")  # the phone's home, not the TV's
+        await phone.click("[data-action=history]")
+        await expect(phone.locator("#history .history-game")).to_have_count(GAMES)
+        await expect(phone.locator("#history [data-history=replay]")).to_have_count(GAMES)
+        await expect(phone.locator("[data-history=tv]")).to_have_count(0)
+        await open_row(phone, couch.duel)
+        replay = phone.locator("#phone-replay")
+        await expect(replay).to_have_attribute("data-kind", "duel")
+        await expect(replay.locator(".replay-draft .wonder")).to_have_count(4)
+        await expect(replay.locator(".duel-city .city-name")).to_have_text(["Cy", "Di"])
+        await step(phone, "next", 1)
+        await expect(replay.locator(".replay-draft .wonder")).to_have_count(3)
+        await expect(replay.locator(".replay-turn .log-entry")).not_to_have_count(0)
+        await step(phone, "next", 2)
+        await step(phone, "previous", 1)
+        await phone.click("[data-phone-replay=age][data-age='1']")
+        await expect(replay.locator(".phone-pyramid .slot")).to_have_count(20)
+        await shot(phone, shots, "home-phone-replay-duel")
+        await screen_shot(phone, shots, "home-phone-replay-duel")
+        await nothing_cut(phone)
+        await phone.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+        bar = await phone.locator("#replay-steps").bounding_box()
+        assert bar is not None and abs(bar["y"] + bar["height"] - PHONE_390["height"]) <= 2, bar
+        await phone.click("[data-phone-replay=end]")
+        await expect(phone.locator("#replay-result")).to_be_visible()
+        await nothing_cut(phone)
+        assert await axe_violations(phone) == []
+        await back_at_row(phone, couch.duel)
+
+        await open_row(phone, couch.classic)  # another row: the host holds one replay per socket
+        await expect(replay).to_have_attribute("data-kind", "classic")
+        await expect(replay.locator(".classic-city .city-name")).to_have_text(["Cy", "Di", "Eve"])
+        await step(phone, "next", 1)
+        await shot(phone, shots, "home-phone-replay-classic")
+        await nothing_cut(phone)
+        await back_at_row(phone, couch.classic)
+        await phone.click("[data-history=close]")
+        await expect(phone.locator("[data-action=history]")).to_be_visible()  # the home page again
+        assert errors == []
+    finally:
+        await ctx.close()

@@ -222,8 +222,9 @@ async def test_a_players_page_on_a_persian_phone(host: tuple[str, list[Played]],
             await phone.screenshot(path=str(shots / "player-phone-fa-top.png"))
         assert await sideways(phone) == [] and await clipped_text(phone) == []
         assert await axe_violations(phone) == []
-        # A game's row opens its chart on a phone (there is no TV replay from here).
-        await page.locator(".player-games .history-game .history-seats").first.click()
+        # A game's chart button opens its chart on a phone (a tap on the row replays the game on the phone
+        # itself: test_phone_replay.py).
+        await page.locator(".player-games .history-game [data-history=chart]").first.click()
         await expect(phone.locator("#history-score-chart")).to_be_visible()
         await phone.click("[data-history=back]")
         await expect(page).to_be_visible()

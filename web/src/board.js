@@ -28,6 +28,7 @@ import { patchedView, resendView } from "./lib/viewsync.js";
 import "./after/after.css";
 import "./after/strings/index.js";
 import { HistoryScreen } from "./after/history.js";
+import { OwnReplay, ownReplay } from "./after/ownreplay.js";
 import { entriesBetween, entriesUpTo, keyCommand, manyHandsShown, nextReplay, ReplayBar, ReplayChart, replayTable, RevealedHands } from "./after/replay.js";
 import { BoardMenu, RemoteBar, RENEW_BEFORE_S, SetupCodes, TakeoverCode } from "./lib/pairing.js";
 import { spatialNavigation } from "./lib/spatial.js";
@@ -86,9 +87,13 @@ const socket = openSocket({
     if (online && state.code) watch();
     else if (online) listTables();
     if (online) askPairing();
+    if (online) own.reopen();
     paint();
   },
 });
+// A phone's history on the home page replays a game on the phone itself, as a seated phone does
+// (after/ownreplay.js); the TV's replays a game on its own board (openReplay).
+const own = ownReplay({ socket, games: GAMES, paint: () => paint() });
 
 function game() {
   return gameOf(state.table?.game);
@@ -436,6 +441,7 @@ window.addEventListener("popstate", () => {
 // -- the replay and the history (after/) -----------------------------------------------------------
 
 socket.on("replay", (msg) => {
+  if (own.frame(msg)) return;
   const ours = msg.game !== undefined ? msg.game === state.replayGame : msg.code === state.code;
   if (!ours) return;
   const before = state.replay;
@@ -541,8 +547,9 @@ function Page() {
   if (state.replay && (state.replayGame !== null || state.code)) return html`<${ReplayScreen} />`;
   if (!state.code && state.screen === "history") {
     const tv = state.setupHere;
-    return html`<${Picker} /><${HistoryScreen} games=${GAMES} cls=${tv ? "board-history" : "phone-history"} onReplay=${tv ? (id) => openReplay(id) : null}
-      forget=${!tv} onClose=${() => { state.screen = null; paint(); }} />`;
+    if (!tv && own.current) return html`<main class="own-replay-page"><${OwnReplay} replays=${own} games=${GAMES} /></main>`;
+    return html`<${Picker} /><${HistoryScreen} games=${GAMES} cls=${tv ? "board-history" : "phone-history"} onReplay=${tv ? (id) => openReplay(id) : own.open}
+      here=${!tv} forget=${!tv} onClose=${() => { state.screen = null; paint(); }} />`;
   }
   if (!state.code) {
     if (!state.setupHere) return html`<${Picker} /><${HistoryButton} /><${JoinPage} games=${GAMES} tables=${state.tables} onSetup=${() => { state.setupHere = true; setLocale(startLanguage(languageKey())); paint(); }} />`;
@@ -604,6 +611,7 @@ function paintNow() {
   // The root address on a phone is a phone's page: the TV's screen-sized type would be 3 px there.
   document.body.classList.toggle("board-page", onBoard());
   document.documentElement.classList.toggle("board-page", onBoard()); // the root size follows the screen (board.css)
+  document.body.classList.toggle("phone-page", !onBoard() && Boolean(own.current)); // a phone's replay: its pieces' phone rules
   document.body.dataset.state = state.table?.state || (state.code ? "loading" : "home");
   document.body.dataset.step = String(state.step);
   render(html`<${ConnBanner} online=${state.online} kicked=${state.kicked} reconnect=${() => socket.connect()} kickedKey="conn.closed" />

@@ -30,9 +30,10 @@ import { patchedView, resendView } from "./lib/viewsync.js";
 import "./after/after.css";
 import "./after/strings/index.js";
 import { PhoneEnd } from "./after/end.js";
-import { HistoryScreen, whenText } from "./after/history.js";
+import { HistoryScreen } from "./after/history.js";
 import { nextReplay, PhoneRemote } from "./after/replay.js";
-import { PhoneReplay, replayNames } from "./after/phonereplay.js";
+import { replayNames } from "./after/phonereplay.js";
+import { isOwnFrame, OwnReplay, ownReplay, showCatalogOf } from "./after/ownreplay.js";
 import { grantKey, HostTools, hostKeyOf, keepGrant, keepHostKey, secretFromPath } from "./lib/pairing.js";
 
 setLocale(startLanguage(PHONE_LANGUAGE_KEY));
@@ -70,7 +71,6 @@ const state = {
   notices: 0,
   replay: null, // the TV's replay of this finished table, as the host last said (after/replay.js)
   screen: null, // "history": the history screen
-  own: null, // a game of the history this phone replays for itself: {game, summary, replay} (after/phonereplay.js)
   setup: secretFromPath(), // the TV's set-up code this page was opened with (claimed once)
   claim: secretFromPath() ? "pending" : null, // "pending" | "ok" | "bad"
   grant: null, // the claimed set-up key: this phone may create one table and be its remote
@@ -102,8 +102,19 @@ const socket = openSocket({
     if (online && state.setup) claimSecret();
     else if (online && !state.token) lookUp();
     if (online && state.hostKey) proveHost();
-    if (online && state.own) reopenOwnReplay();
+    if (online) own.reopen();
     paint();
+  },
+});
+// A game of the history this phone replays for itself (after/ownreplay.js); closed, the table's own
+// catalog is back (and the log is described again with its names if the replay used another one).
+const own = ownReplay({
+  socket,
+  games: GAMES,
+  paint: () => paint(),
+  onClosed: (kind) => {
+    showCatalogOf(GAMES, game()?.kind, paint);
+    if (kind && kind !== game()?.kind) redescribe();
   },
 });
 
@@ -467,8 +478,8 @@ function moveTo(code) {
   if (state.token) localStorage.setItem(tokenKey(code), state.token);
   if (state.hostKey) keepHostKey(code, state.hostKey); // play again keeps the remote
   if (code === state.code) return;
-  if (state.own) request(socket, "replay", { game: state.own.game, command: "close" }); // its replay ends with the page
-  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null, replay: null, screen: null, own: null });
+  own.forget(); // its replay ends with the page
+  Object.assign(state, { code, table: null, view: null, version: null, legal: [], step: -1, log: [], logKeys: new Set(), lastBySeat: {}, clock: null, replay: null, screen: null });
   batches = [];
   history.replaceState({}, "", `/t/${encodeURIComponent(code)}`);
 }
@@ -476,75 +487,19 @@ function moveTo(code) {
 // -- the TV's replay, driven from this phone, and the history (after/) -------------------------------
 
 socket.on("replay", (msg) => {
-  if (msg.game !== undefined && msg.code === undefined) {
-    ownReplayFrame(msg);
-    return;
-  }
+  if (own.frame(msg) || isOwnFrame(msg)) return; // this phone's own replay of a game of the history
   if (msg.code !== state.code) return;
   state.replay = nextReplay(state.replay, msg);
-  if (msg.timeline) showCatalogOf(msg.timeline.kind); // a game of the history on the TV: its own names
-  if (!state.replay) showCatalogOf(game()?.kind);
+  if (msg.timeline) showCatalogOf(GAMES, msg.timeline.kind, paint); // a game of the history on the TV: its own names
+  if (!state.replay) showCatalogOf(GAMES, game()?.kind, paint);
   paint();
 });
-
-/** Makes kind's catalog the one the pieces read (loading it once). */
-function showCatalogOf(kind) {
-  const g = gameOf(kind);
-  if (!g) return;
-  useCatalog(g.kind);
-  if (!catalogReady()) loadCatalog(g.kind, g.adapt).then(() => paint());
-}
-
-/** A frame of this phone's own replay of a game of the history. */
-function ownReplayFrame(msg) {
-  if (state.own?.game !== msg.game) return;
-  state.own.replay = nextReplay(state.own.replay, msg);
-  if (msg.timeline) showCatalogOf(msg.timeline.kind);
-  if (!state.own.replay) closeOwnReplay(false);
-  paint();
-}
-
-/** Sends a command of this phone's own replay. */
-async function ownCommand(command) {
-  const own = state.own;
-  if (!own) return null;
-  const reply = await request(socket, "replay", { game: own.game, ...command });
-  if (!reply.ok && state.own === own) {
-    own.error = errorText(reply);
-    paint();
-  }
-  return reply;
-}
-
-/** A row of the history replays its game on this phone (the history stays where it was). */
-function replayHere(id, summary) {
-  state.own = { game: id, summary, replay: null, error: "" };
-  ownCommand({ command: "open" });
-  paint();
-}
-
-/** Back from this phone's replay to the history's row (told to the host, unless it ended there). */
-function closeOwnReplay(tell = true) {
-  if (tell && state.own) request(socket, "replay", { game: state.own.game, command: "close" });
-  const kind = state.own?.replay?.timeline?.kind;
-  state.own = null;
-  showCatalogOf(game()?.kind);
-  if (kind && kind !== game()?.kind) redescribe(); // the log's names come from the table's catalog again
-  paint();
-}
-
-/** The host forgot this socket's replay when it reconnected: open it again where it was. */
-async function reopenOwnReplay() {
-  const at = state.own?.replay?.at ?? 0;
-  const reply = await ownCommand({ command: "open" });
-  if (reply?.ok && at > 0) ownCommand({ command: "seek", at });
-}
 
 /** The host phone's "Replay on the TV": the game becomes the table's replay; this phone is its remote. */
 async function replayOnTv(id) {
   const reply = await hostAct("replay", { game: id, command: "open" });
   if (!reply.ok) return;
-  if (state.own) closeOwnReplay();
+  own.close();
   state.screen = null;
   paint();
 }
@@ -652,28 +607,12 @@ function Body() {
   };
   const mySeat = state.table.seats?.[state.seat];
   const kept = isTakeover(mySeat) ? html`<p class="kept-warm" id="kept-warm"><${Icon} name="bot" />${botLine(mySeat)}</p>` : null;
-  if (state.screen === "history" && state.own) return html`<${OwnReplay} />`;
+  if (state.screen === "history" && own.current) return html`<${OwnReplay} replays=${own} games=${GAMES} onTv=${state.hostKey ? replayOnTv : null} />`;
   if (state.screen === "history") {
-    return html`<${HistoryScreen} games=${GAMES} forget=${true} cls="phone-history" onReplay=${replayHere} here=${true}
+    return html`<${HistoryScreen} games=${GAMES} forget=${true} cls="phone-history" onReplay=${own.open} here=${true}
       onTv=${state.hostKey ? replayOnTv : null} onClose=${() => { state.screen = null; paint(); }} />`;
   }
   return html`${kept}<${AfterGame} /><${g.Phone} ctx=${ctx} />`;
-}
-
-/** This phone's own replay of a game of the history (after/phonereplay.js), or its wait for the first frame. */
-function OwnReplay() {
-  const { own } = state;
-  const summary = own.summary;
-  const g = gameOf(own.replay?.timeline?.kind ?? summary?.kind);
-  const title = g ? t(g.titleKey) : summary?.title || t("replay.title");
-  const when = summary?.ended ? whenText(summary.ended) : "";
-  if (!own.replay) {
-    return html`<section class="phone-replay" id="phone-replay" data-at="">
-      <button data-phone-replay="back" onClick=${() => closeOwnReplay()}>${t("history.back")}</button>
-      ${own.error ? html`<p class="error" id="error">${own.error}</p>` : html`<p class="wait">${t("conn.connecting")}</p>`}</section>`;
-  }
-  return html`<${PhoneReplay} replay=${own.replay} games=${GAMES} title=${title} when=${when} error=${own.error}
-    onCommand=${ownCommand} onBack=${() => closeOwnReplay()} onTv=${state.hostKey ? () => replayOnTv(own.game) : null} />`;
 }
 
 /** Something waits for the remote: an away phone's seat a bot may now take over. */
