@@ -5,7 +5,8 @@ opens on a tap and closes by its button, the sound toggle turns on and off, toas
 player's phone goes away (a bot takes the seat) and comes back, and go again; in Persian the page is right to
 left and nothing scrolls sideways; no JavaScript error. The game is played at 390×844; the player picks up
 an iPhone SE (320×568, the seat moves to another tab by its token) for the prompt, a turn's sheet and the
-end, so that join, a turn's sheet, a prompt and the end are seen at both sizes (screenshots under
+end, and after the first turn by turns every few taps (the pyramid's cards looked at on both), so that
+join, a turn's sheet, a prompt, the pyramid and the end are seen at both sizes (screenshots under
 WT_SCREENSHOTS: <engine>-<size>-<moment>.png)."""
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ PYRAMID_EVERY = 4  # taps between two looks at the pyramid's cards
 
 # The pyramid's face-up cards, each brought into view: every icon of its band and the first line of its name
 # inside the card, and for a card that others partly cover, each also in the strip left uncovered (seen at
-# its centre). One line for each piece that is not.
-PYRAMID_CUT = """() => {
+# its centre); no word of a name broken inside (a word's letters on two lines) unless the engine hyphenates
+# it. One line for each piece that is not.
+PYRAMID_CUT = r"""() => {
   const out = [];
   const cards = document.querySelectorAll(".phone-pyramid .card[data-card]");
   for (let i = 0; i < cards.length; i += 1) {
@@ -70,6 +72,34 @@ PYRAMID_CUT = """() => {
     range.selectNodeContents(name);
     const line = range.getClientRects()[0];
     if (line) pieces.push([name, line]);
+    // A word on two lines: only at a hyphen, a soft one (drawn as a hyphen) or the engine's hyphenation,
+    // where the name may break nowhere else inside a word (overflow-wrap and word-break normal, hyphens
+    // auto). The type no smaller than 9 px.
+    const style = getComputedStyle(name);
+    const hyphenates = (style.hyphens || style.webkitHyphens) === "auto" && style.overflowWrap === "normal"
+      && style.wordBreak === "normal";
+    if (parseFloat(style.fontSize) < 8.9) {
+      out.push(card.dataset.card + ": its name is set at " + style.fontSize);
+    }
+    const text = name.firstChild;
+    const words = /\S+/g;
+    let word;
+    while (text && text.nodeType === 3 && !hyphenates && (word = words.exec(text.data)) !== null) {
+      let top = null;
+      for (let c = 0; c < word[0].length; c += 1) {
+        const one = document.createRange();
+        one.setStart(text, word.index + c);
+        one.setEnd(text, word.index + c + 1);
+        const r = one.getBoundingClientRect();
+        if (r.width < 1) continue;
+        const hyphen = c > 0 && (word[0][c - 1] === "\u00ad" || word[0][c - 1] === "-");
+        if (top !== null && Math.abs(r.top - top) > r.height / 2 && !hyphen) {
+          out.push(card.dataset.card + ": the word " + JSON.stringify(word[0]) + " is broken inside");
+          break;
+        }
+        top = r.top;
+      }
+    }
     for (let k = 0; k < pieces.length; k += 1) {
       const el = pieces[k][0], r = pieces[k][1];
       if (r.width < 1 || r.height < 1) continue;
@@ -92,6 +122,49 @@ PYRAMID_CUT = """() => {
 async def toast_shown(tab: Tab, words: str) -> None:
     await until(tab, "(sel, words) => Array.prototype.some.call(document.querySelectorAll(sel),"
                 " (t) => t.textContent.indexOf(words) >= 0)", TOASTS, words)
+
+
+# A face-up card of the pyramid that can be tapped (not covered), one whose name was fitted if any: its id
+# and its name as shown (soft hyphens and all).
+FITTED_CARD = r"""() => {
+  const faceUp = document.querySelectorAll(".phone-pyramid .card.accessible[data-card]");
+  const cards = Array.prototype.filter.call(faceUp, (card) => card.querySelector(".card-name"));
+  const fitted = cards.filter((card) => {
+    const name = card.querySelector(".card-name");
+    return name.textContent.indexOf("\u00ad") >= 0 || name.dataset.hyphens
+      || (name.dataset.size || "0") !== "0";
+  });
+  const card = fitted[0] || cards[0];
+  return card ? { id: card.dataset.card, shown: card.querySelector(".card-name").textContent } : null;
+}"""
+# The open sheet's card name: its text and whether it is cut off.
+SHEET_NAME = """() => {
+  const name = document.querySelector("#sheet .card-name");
+  return name ? { text: name.textContent, cut: name.scrollWidth > name.clientWidth + 1 } : null;
+}"""
+
+
+async def name_reads_in_sheet(tab: Tab, width: int) -> list[str]:
+    """A tap on a face-up card of the pyramid (one whose name was set smaller or hyphenated, if any) opens
+    its sheet, where its whole name reads on one piece, without a soft hyphen; the sheet is closed again."""
+    card = await tab.evaluate(FITTED_CARD)
+    if card is None:
+        return []
+    await tab.evaluate("(id) => document.querySelector('.phone-pyramid .card[data-card=\"' + id + '\"]')"
+                       ".scrollIntoView({ block: 'center' })", card["id"])
+    await tab.tap(f'.phone-pyramid .card[data-card="{card["id"]}"]')
+    await until(tab, "() => document.querySelector('#sheet .card-name') !== null")
+    sheet = await tab.evaluate(SHEET_NAME)
+    await close_sheet(tab)
+    whole = card["shown"].replace("\u00ad", "")
+    if sheet is None or sheet["text"] != whole or sheet["cut"]:
+        return [f"{tab.engine} {width} pyramid: {card['id']}'s sheet shows {sheet} for {whole!r}"]
+    return []
+
+
+async def alert_count(tab: Tab) -> int:
+    """How many turn alerts the page has given since it opened."""
+    return int(await tab.evaluate("() => Number(document.body.dataset.alerts || 0)"))
 
 
 async def sound_toggles(tab: Tab) -> None:
@@ -146,8 +219,11 @@ async def test_a_whole_duel_by_tapping(
         kinds: set[str] = set()
         seen_prompt = seen_turn = False
         taps = idle = 0
+        player = phone  # the tab that holds the seat: the 390 one, then by turns the SE's every few taps
+        looked = {PHONE_390.width: 0, PHONE_SE.width: 0}  # looks at the pyramid at each width
+        alerts = 0  # turn alerts of the pages the seat left
         for _ in range(MAX_ROUNDS):
-            now = await phone_state(phone)
+            now = await phone_state(player)
             if now["result"]:
                 break
             assert now["error"] is None, now["error"]
@@ -172,13 +248,25 @@ async def test_a_whole_duel_by_tapping(
                 problems += await first_turn(phone, small, url, code, link, bo, bo_play, shots)
                 bo_play = asyncio.create_task(bo.play())
                 continue
-            if await tap_first_action(phone, before=now):
+            if await tap_first_action(player, before=now):
                 taps += 1
                 idle = 0
                 if taps % PYRAMID_EVERY == 0:
-                    cut = await phone.evaluate(PYRAMID_CUT)
-                    found = [f"{engine.name} 390 pyramid: {line}" for line in cut]
+                    width = (PHONE_390 if player is phone else PHONE_SE).width
+                    looked[width] += 1
+                    cut = await player.evaluate(PYRAMID_CUT)
+                    found = [f"{engine.name} {width} pyramid: {line}" for line in cut]
+                    if looked[width] == 1:  # the first look at this width: a screenshot, a name in its sheet
+                        await player.evaluate("() => document.querySelector('.phone-pyramid')"
+                                              ".scrollIntoView({ block: 'center' })")
+                        await shot(player, shots, PHONE_390 if player is phone else PHONE_SE, "pyramid")
+                        found += await name_reads_in_sheet(player, width)
                     problems += [line for line in found if line not in problems]
+                    if seen_prompt and seen_turn:  # the next taps on the other phone: both sizes looked at
+                        other = small if player is phone else phone
+                        alerts += await alert_count(player)  # (a page counts its own since it opened)
+                        await move_seat(player, other, link, NAMES[0])
+                        player = other
             else:
                 idle += 1
                 assert idle < 400, "the phone could not act for about 20 s: the game is stuck"
@@ -187,11 +275,15 @@ async def test_a_whole_duel_by_tapping(
             raise AssertionError(f"the game did not end after {taps} taps")
         assert seen_prompt and seen_turn
         assert "draft_wonder" in kinds, kinds
+        assert looked[PHONE_SE.width] > 0 and looked[PHONE_390.width] > 0, looked
+        alerts += await alert_count(player)
+        if player is small:
+            await move_seat(small, phone, link, NAMES[0])
 
         # The end at both sizes; the history opens in a sheet and closes; the toasts are gone by now.
         await until_present(phone, "#result")
         assert await count(phone, TOASTS) == 0, await text(phone, "#toasts")
-        assert int(await phone.evaluate("() => Number(document.body.dataset.alerts || 0)")) > 3
+        assert alerts > 3
         problems += await sideways(phone)
         await shot(phone, shots, PHONE_390, "end")
         await phone.tap("[data-ui=history]")

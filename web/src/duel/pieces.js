@@ -3,6 +3,7 @@
 import { Card, CardBack, CardChip, CostRow, cardLabel } from "../lib/card.js";
 import { entry, nameOf } from "../lib/catalog.js";
 import { effectText, EffectRow } from "../lib/effects.js";
+import { fontsLoaded, useFitted } from "../lib/fit.js";
 import { html } from "../lib/html.js";
 import { num, t } from "../lib/i18n.js";
 import { Coin, Icon, Res, Science, Shields, Vp } from "../lib/icons.js";
@@ -93,13 +94,14 @@ export function Military({ military, names }) {
  * covers them), by --step-down (a back's top is enough; --step where it is not set). costOnTop: the covered
  * face-up cards show their cost in their band (the TV, where only their top shows). */
 export function Pyramid({ structure, onOpen = null, costOnTop = false }) {
+  const fitted = useFitted(costOnTop ? noFit : fitWords); // (the TV's board fits its cards' bands, then names)
   const slots = structure || [];
   if (!slots.length) return html`<div class="pyramid empty"></div>`;
   const minCol = Math.min(...slots.map((s) => s.col));
   const halfSteps = (Math.max(...slots.map((s) => s.col)) - minCol) / 2 + 1;
   const rows = Math.max(...slots.map((s) => s.row)) + 1;
   const above = (row) => `--ups: ${Math.ceil(row / 2)}; --downs: ${Math.floor(row / 2)}`; // the steps above a row
-  return html`<div class="pyramid" style=${`--cols: ${halfSteps}; --rows: ${rows}; --up-rows: ${Math.ceil((rows - 1) / 2)}; --down-rows: ${Math.floor((rows - 1) / 2)}`}>
+  return html`<div class="pyramid" ref=${fitted} style=${`--cols: ${halfSteps}; --rows: ${rows}; --up-rows: ${Math.ceil((rows - 1) / 2)}; --down-rows: ${Math.floor((rows - 1) / 2)}`}>
     ${slots.map((slot) => {
       const style = `--x: ${(slot.col - minCol) / 2}; --y: ${slot.row}; ${above(slot.row)}; z-index: ${slot.row + 1}`;
       const state = slot.accessible ? "accessible" : "covered";
@@ -109,6 +111,112 @@ export function Pyramid({ structure, onOpen = null, costOnTop = false }) {
       </div>`;
     })}
   </div>`;
+}
+
+const WORD_SIZES = 3; // a phone pyramid card's name: its size, then 9.6 and 9 px (duel.css data-size)
+const SHY = "\u00ad"; // a soft hyphen: a break inside a word, drawn as a hyphen when taken, else unseen
+
+function noFit() {}
+
+/** Whether a name's text runs out of its box (a word wider than the card). */
+function runsOut(name) {
+  return name.scrollWidth > name.clientWidth + 1;
+}
+
+/** A phone's pyramid (an Age I card is 42 px wide on a 320 px phone): each card's name breaks between its
+ * words only; a word wider than its card is set smaller (data-size, down to 9 px) until it fits whole; one
+ * that does not fit even then is hyphenated, by the engine where it can (data-hyphens: hyphens auto in the
+ * page's language), else with soft hyphens at its syllables' likely ends (then anywhere inside it, two
+ * letters from each end), put into that word only. All names are sized together, one layout per step, again
+ * only when a name, its card or the screen changed. The whole name reads in the sheet a tap on it opens. */
+function fitWords(pyramid) {
+  const names = [...pyramid.querySelectorAll(".card[data-card] > .card-name")]
+    .filter((name) => name.childNodes.length === 1 && name.firstChild.nodeType === 3);
+  const keyOf = (name) => `${innerWidth}:${fontsLoaded()}:${name.parentElement.className}:${name.textContent}`;
+  let open = names.filter((name) => name.__sizeKey !== keyOf(name));
+  for (const name of open) { // (the text node is preact's: its data is changed, the node kept)
+    if (name.firstChild.data.includes(SHY)) name.firstChild.data = name.firstChild.data.split(SHY).join("");
+    delete name.dataset.hyphens;
+  }
+  const fitted = [...open];
+  for (let size = 0; size < WORD_SIZES && open.length; size += 1) {
+    for (const name of open) name.dataset.size = String(size);
+    open = open.filter(runsOut);
+  }
+  for (const name of open) name.dataset.hyphens = "auto";
+  open = open.filter(runsOut);
+  for (const anywhere of [false, true]) {
+    const wide = open.map(tooWideWords);
+    open.forEach((name, i) => { name.firstChild.data = softHyphens(name.firstChild.data, wide[i], anywhere); });
+    open = open.filter(runsOut);
+  }
+  for (const name of fitted) name.__sizeKey = keyOf(name);
+}
+
+/** The words (their offsets in the name's text) wider than the name's box. */
+function tooWideWords(name) {
+  const text = name.firstChild;
+  const style = getComputedStyle(name);
+  const room = name.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) + 1;
+  const wide = [];
+  const words = /\S+/g;
+  for (let word = words.exec(text.data); word; word = words.exec(text.data)) {
+    const range = document.createRange();
+    range.setStart(text, word.index);
+    range.setEnd(text, word.index + word[0].length);
+    if (range.getBoundingClientRect().width > room) wide.push(word.index);
+  }
+  return wide;
+}
+
+/** The text with soft hyphens put into the words starting at `starts`: where a syllable likely ends
+ * (syllableBreaks), or `anywhere` inside a word, two letters from each end. */
+function softHyphens(data, starts, anywhere) {
+  let out = data;
+  for (const start of [...starts].reverse()) { // (from the end: the offsets before stay right)
+    const end = start + /^\S+/.exec(out.slice(start))[0].length;
+    const word = out.slice(start, end).split(SHY).join("");
+    const letters = [...word];
+    const at = anywhere ? letters.map((_, i) => i).filter((i) => i >= 2 && i <= letters.length - 2) : syllableBreaks(letters);
+    const hyphenated = letters.map((ch, i) => (at.includes(i) && isLetter(letters[i - 1]) && isLetter(ch) ? SHY + ch : ch)).join("");
+    out = out.slice(0, start) + hyphenated + out.slice(end);
+  }
+  return out;
+}
+
+function isLetter(ch) {
+  return Boolean(ch) && ch.toLowerCase() !== ch.toUpperCase();
+}
+
+const VOWELS = "aeiouyæœøαεηιουω";
+const KEPT = ["th", "sh", "ch", "ph", "wh", "gh"]; // two consonants read as one: never parted
+
+/** Whether letters[i] is a vowel (Latin, Greek, with their accents; a y before a vowel is a consonant). */
+function isVowel(letters, i) {
+  const base = letters[i].normalize("NFD").charAt(0).toLowerCase();
+  if (base === "y") return !(i + 1 < letters.length && isVowel(letters, i + 1));
+  return VOWELS.includes(base);
+}
+
+/** Where a word's syllables likely part (the indices a hyphen goes before), two letters from its start and
+ * three from its end: before a lone consonant between vowels ("Cara-van"), before the last consonant of a
+ * run of them ("Caravan-sery", "Glass-works"), or before the last two when they read as one ("Work-shop"). */
+function syllableBreaks(letters) {
+  const breaks = [];
+  let i = 1;
+  while (i < letters.length) {
+    if (!isLetter(letters[i]) || isVowel(letters, i) || !isLetter(letters[i - 1]) || !isVowel(letters, i - 1)) { i += 1; continue; }
+    let end = i; // the run of consonants letters[i..end)
+    while (end < letters.length && isLetter(letters[end]) && !isVowel(letters, end)) end += 1;
+    if (end < letters.length && isVowel(letters, end)) {
+      let at = end - 1;
+      if (end - i >= 2 && KEPT.includes((letters[end - 2] + letters[end - 1]).toLowerCase())) at = end - 2;
+      if (end - i === 1) at = i;
+      if (at >= 2 && letters.length - at >= 3) breaks.push(at);
+    }
+    i = end + 1;
+  }
+  return breaks;
 }
 
 function countSymbols(symbols) {
