@@ -156,13 +156,14 @@ def format_sample_costs(case: ThroughputCase, costs: Sequence[float]) -> str:
             f"max {ordered[-1]:.0f}{target}")
 
 
-def format_throughput(case: ThroughputCase, rates: Sequence[float]) -> str:
-    """One line: min / median / max iterations per CPU second and the verdict against the target."""
+def format_throughput(case: ThroughputCase, rates: Sequence[float], bot: str = "hard") -> str:
+    """One line: min / median / max iterations per CPU second of ``bot`` and the verdict against the
+    target."""
     ordered = sorted(rates)
     verdict = "" if case.target is None else ("PASS  " if ordered[len(ordered) // 2] >= case.target
                                               else "FAIL  ")
     target = "" if case.target is None else f" (target >= {case.target:g}, on the median)"
-    return (f"  {case.name:<22} {verdict}hard iterations per CPU second: min {ordered[0]:.0f} / median "
+    return (f"  {case.name:<22} {verdict}{bot} iterations per CPU second: min {ordered[0]:.0f} / median "
             f"{ordered[len(ordered) // 2]:.0f} / max {ordered[-1]:.0f}{target}")
 
 
@@ -251,7 +252,7 @@ def print_throughput(bot: str = "hard") -> None:
             continue
         rates = [iterations_per_cpu_second(case, seed, THROUGHPUT_ITERATIONS, bot)
                  for seed in THROUGHPUT_SEEDS]
-        print(format_throughput(case, rates), flush=True)
+        print(format_throughput(case, rates, bot), flush=True)
     for case in THROUGHPUT:
         costs = [sample_microseconds(case, seed) for seed in THROUGHPUT_SEEDS]
         print(format_sample_costs(case, costs), flush=True)

@@ -355,7 +355,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--long-every", type=int, default=3)
     parser.add_argument("--epochs", type=int, default=200)
     parser.add_argument("--l2", type=float, default=1e-3, help="the policy's L2")
-    parser.add_argument("--value-l2", type=float, default=0.05,
+    parser.add_argument("--value-l2", type=float, default=2.0,
                         help="the value's L2 toward the evaluation of December 2026")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args(argv)
