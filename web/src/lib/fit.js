@@ -378,32 +378,45 @@ export function markTooWide(root, selector, cls) {
 // Fitting after a render, in a task of its own: the style and layout that measuring needs are then not
 // part of the task that drew (on a TV stick a turn's end was one long task of drawing seven cities and
 // laying them out, then the frame painting them; now it is three shorter ones). The task is posted at the
-// scheduler's user-blocking priority, which Chromium mostly runs ahead of a frame that is due (a posted
-// message mostly waited behind it: traced at CPU x4); should the next frame still come first, its animation frame callbacks
-// fit the group before it is laid out and painted: no frame is ever painted between a drawing and its
-// fitting, so no box is shown cut off.
+// scheduler's user-blocking priority where there is one; else a posted message, sent as the render that
+// needs it starts (useFitted's render), before the drawing asks for a frame: posted after the drawing, it
+// mostly waited behind the frame the drawing had asked for, whose animation frame callbacks then fitted
+// (Chromium 80 at CPU x4, traced: the fitting's style and layout made each turn's frame a long task);
+// posted first, it mostly runs ahead of that frame. Should the next frame still come first, its animation frame
+// callbacks fit the group before it is laid out and painted: no frame is ever painted between a drawing
+// and its fitting, so no box is shown cut off.
 const fitQueue = [];
 let fitFrame = 0;
 let fitChannel = null;
+let fitTaskPosted = false;
 
 function runQueuedFits() {
+  fitTaskPosted = false;
   cancelAnimationFrame(fitFrame);
   fitFrame = 0;
   for (const fn of fitQueue.splice(0)) fn();
+}
+
+/** Posts the task that runs the queued fits, unless one is posted already (a task that finds the queue
+ * empty does nothing). */
+function postFitTask() {
+  if (fitTaskPosted) return;
+  fitTaskPosted = true;
+  if (window.scheduler?.postTask) window.scheduler.postTask(runQueuedFits, { priority: "user-blocking" });
+  else {
+    if (!fitChannel) {
+      fitChannel = new MessageChannel();
+      fitChannel.port1.onmessage = runQueuedFits;
+    }
+    fitChannel.port2.postMessage(null);
+  }
 }
 
 /** Runs fn once, in a task of its own just after this one or before the next frame, whichever is first. */
 export function beforeNextFrame(fn) {
   fitQueue.push(fn);
   if (fitQueue.length > 1) return;
-  if (window.scheduler?.postTask) window.scheduler.postTask(runQueuedFits, { priority: "user-blocking" });
-  else {
-    if (!fitChannel) {
-      fitChannel = new MessageChannel();
-      fitChannel.port1.onmessage = runQueuedFits; // (a task after the frame ran the queue finds it empty)
-    }
-    fitChannel.port2.postMessage(null);
-  }
+  postFitTask();
   fitFrame = requestAnimationFrame(runQueuedFits);
 }
 
@@ -416,6 +429,7 @@ export function useFitted(fit, { later = false } = {}) {
   const latest = useRef(fit);
   const queued = useRef(false);
   latest.current = fit;
+  if (later) postFitTask(); // (before this render's drawing asks for a frame: beforeNextFrame's note)
   useLayoutEffect(() => {
     if (!ref.current) return;
     if (!later) fit(ref.current);
