@@ -1,7 +1,8 @@
 """``hard`` with the learned prior and value (Duel): PUCT selection and leaves valued by a mix.
 
-:class:`~engine.bots.search.PlayoutSearchPolicy` runs this search when its settings ask for the learned
-model (``prior``, ``value_mix``; e.g. the arena's ``hard:prior=true,value_mix=0.5``). It is ``hard``'s
+:class:`PriorSearchPolicy` (``hard``'s :class:`~engine.bots.search.PlayoutSearchPolicy` with this search)
+runs it when its settings ask for the learned model (``prior``, ``value_mix``; e.g. the arena's
+``hard:prior=true,value_mix=0.5``). It is ``hard``'s
 information-set search otherwise unchanged: worlds drawn from the seat's view (``engine.sample``, each
 serving ``world_reuse`` iterations), one tree for all of them, edges competing where legal in the world at
 hand, the fast path's moves below the root. What changes:
@@ -203,3 +204,14 @@ def _leaf_values(policy: PlayoutSearchPolicy, model: PriorModel, world: Game, rn
     if mix <= 0:
         return played
     return [mix * a + (1.0 - mix) * b for a, b in zip(learned, played, strict=True)]
+
+
+class PriorSearchPolicy(PlayoutSearchPolicy):
+    """``hard`` whose settings use the learned prior or value: :func:`puct_search` instead of ``hard``'s
+    search (the arena's variants make it, :func:`engine.bots.variants.make_arena_policy`)."""
+
+    runs_prior = True
+
+    def _search(self, view: Any, legal: Sequence[Action], *, seed: int,
+                budget: Budget | None) -> SearchReport:
+        return puct_search(self, view, legal, seed=seed, budget=budget)

@@ -161,6 +161,9 @@ class PlayoutSearchPolicy:
     """``hard``: ISMCTS over sampled worlds, fast strategy-mode playouts and a learned evaluation."""
 
     default_seconds: float | None = 1.0
+    runs_prior = False
+    """Whether this class's search reads the learned prior and value
+    (:class:`engine.bots.puct.PriorSearchPolicy` does; settings that ask for them are refused here)."""
 
     def __init__(self, knowledge: GameKnowledge, *, sampler: WorldSampler = engine_sample, name: str = "hard",
                  settings: SearchSettings | None = None, evaluator: Evaluator | None = None,
@@ -170,6 +173,9 @@ class PlayoutSearchPolicy:
         self.sampler = sampler
         self.name = name
         self.settings = settings or SETTINGS[knowledge.kind]
+        if self.settings.uses_prior and not self.runs_prior:
+            raise ValueError("settings with the learned prior or value run in "
+                             "engine.bots.puct.PriorSearchPolicy")
         self.evaluator = evaluator or evaluator_for(knowledge.kind)
         self.default_iterations = default_iterations
         self.widening = widening
@@ -193,9 +199,6 @@ class PlayoutSearchPolicy:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            if self.settings.uses_prior:
-                from engine.bots.puct import puct_search  # the learned prior's search (Duel)
-                return puct_search(self, view, legal, seed=seed, budget=budget)
             return self._search(view, legal, seed=seed, budget=budget)
         finally:
             if collecting:

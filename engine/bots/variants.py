@@ -22,6 +22,7 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 from engine.bots.knowledge import knowledge_for
 from engine.bots.levels import ARENA_LEVELS, make_policy
 from engine.bots.policy import Policy
+from engine.bots.puct import PriorSearchPolicy
 from engine.bots.search import SETTINGS, PlayoutSearchPolicy, SearchSettings
 
 VARIANT_BASE = "hard"
@@ -113,7 +114,9 @@ def make_arena_policy(level: str, kind: str) -> Policy:
     chosen = parse_level(level)
     if not chosen.overrides:
         return make_policy(chosen.base, kind)
-    return PlayoutSearchPolicy(knowledge_for(kind), name=chosen.name, settings=chosen.settings(kind))
+    settings = chosen.settings(kind)
+    search = PriorSearchPolicy if settings.uses_prior else PlayoutSearchPolicy
+    return search(knowledge_for(kind), name=chosen.name, settings=settings)
 
 
 def _setting_value(name: str, text: str) -> SettingValue:

@@ -12,8 +12,10 @@ import pytest
 import engine
 from engine.bots import Budget
 from engine.bots.hard_2026_12 import HARD_2026_12
+from engine.bots.knowledge import knowledge_for
 from engine.bots.match import ThinkingLimit, play_game
 from engine.bots.prior import shipped_prior
+from engine.bots.puct import PriorSearchPolicy
 from engine.bots.results import bot_sources
 from engine.bots.search import PlayoutSearchPolicy
 from engine.bots.train import main as train_main
@@ -97,7 +99,7 @@ def test_the_shipped_model_names_these_features() -> None:
 def test_the_puct_variants_play_legal_moves_to_the_end(variant: str) -> None:
     # play_game applies every choice through the rules (an illegal one raises)
     variant_policy = make_arena_policy(variant, "duel")
-    assert isinstance(variant_policy, PlayoutSearchPolicy) and variant_policy.settings.uses_prior
+    assert isinstance(variant_policy, PriorSearchPolicy) and variant_policy.settings.uses_prior
     policies = [variant_policy, make_arena_policy(HARD_2026_12, "duel")]
     record = play_game("duel", policies, seed=7, limit=ThinkingLimit(iterations=30))
     assert sorted(record.shares) in ([0.0, 1.0], [0.5, 0.5]) and record.decisions > 40
@@ -113,3 +115,11 @@ def test_the_puct_variants_play_legal_moves_to_the_end(variant: str) -> None:
                        for p in bot_sources(variant, "duel")}
     assert not learned & {"/".join(p.parts[-3:]) if p.parent.name == "models" else "/".join(p.parts[-2:])
                           for p in bot_sources("hard", "duel")}
+
+
+def test_hards_own_search_refuses_settings_that_ask_for_the_learned_model() -> None:
+    """Only :class:`PriorSearchPolicy` runs the prior's search: ``hard``'s class would silently ignore it."""
+    settings = make_arena_policy("hard:prior=true", "duel").settings
+    with pytest.raises(ValueError, match="PriorSearchPolicy"):
+        PlayoutSearchPolicy(knowledge_for("duel"), settings=settings)
+    assert not isinstance(make_arena_policy("hard", "duel"), PriorSearchPolicy)
