@@ -5,7 +5,11 @@
   worlds sampled from the view (:func:`engine.sample`), bounded by a :class:`Budget`; ``hard`` plays cheap
   playouts through each game's fast path and values positions with :mod:`engine.bots.evaluation` (trained
   by :mod:`engine.bots.train`); :mod:`engine.bots.ismcts` is the ``hard`` of November 2026
-  (``hard-2026-11``, for the arena only);
+  (``hard-2026-11``, for the arena only) and :mod:`engine.bots.hard_2026_12` the frozen ``hard`` of
+  December 2026 (``hard-2026-12``, issue 32's yardstick);
+- :mod:`engine.bots.prior` (a learned policy prior and value over a seat's public position, trained by
+  :mod:`engine.bots.train_prior`) and :mod:`engine.bots.puct` (``hard``'s search guided by them, PUCT; arena
+  variants such as ``hard:prior=true`` until one beats ``hard``);
 - :mod:`engine.bots.knowledge`: the seam to each game's heuristics (``engine.<game>.bots``) and fast path
   (``engine.<game>.playout``);
 - :mod:`engine.bots.coach`: ``suggest``, the hard search's two best moves with reason codes (docs/bots.md);
