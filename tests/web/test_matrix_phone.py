@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from host.tools.phone import Phone, create_table
-from tests.web.browsers.base import PHONE_390, PHONE_SE, Engine, Size, Tab
+from tests.web.browsers.base import PHONE_390, PHONE_SE, BrowserError, Engine, Size, Tab
 from tests.web.matrix import (
     attribute,
     close_sheet,
@@ -137,6 +137,14 @@ FITTED_CARD = r"""() => {
   const card = fitted[0] || cards[0];
   return card ? { id: card.dataset.card, shown: card.querySelector(".card-name").textContent } : null;
 }"""
+# The card of ``sel`` scrolled to the middle of the screen; false when it is no longer there.
+IN_VIEW = """(sel) => {
+  const card = document.querySelector(sel);
+  if (card) card.scrollIntoView({ block: "center" });
+  return card !== null;
+}"""
+MOVED_TRIES = 6  # looks for a card to open while the other player's moves take cards away
+SHEET_WAIT = 10.0
 # The open sheet's card name: its text and whether it is cut off.
 SHEET_NAME = """() => {
   const name = document.querySelector("#sheet .card-name");
@@ -146,20 +154,31 @@ SHEET_NAME = """() => {
 
 async def name_reads_in_sheet(tab: Tab, width: int) -> list[str]:
     """A tap on a face-up card of the pyramid (one whose name was set smaller or hyphenated, if any) opens
-    its sheet, where its whole name reads on one piece, without a soft hyphen; the sheet is closed again."""
-    card = await tab.evaluate(FITTED_CARD)
-    if card is None:
+    its sheet, where its whole name reads on one piece, without a soft hyphen; the sheet is closed again.
+    The other player plays meanwhile: a card taken before the tap lands is looked for again."""
+    for _ in range(MOVED_TRIES):
+        card = await tab.evaluate(FITTED_CARD)
+        if card is None:
+            return []
+        selector = f'.phone-pyramid .card[data-card="{card["id"]}"]'
+        if not await tab.evaluate(IN_VIEW, selector):
+            continue  # taken by the other player since
+        try:
+            await tab.tap(selector)
+            await until(tab, "() => document.querySelector('#sheet .card-name') !== null", timeout=SHEET_WAIT)
+        except BrowserError:
+            if await tab.evaluate("(sel) => document.querySelector(sel) === null", selector):
+                await close_sheet(tab)
+                continue  # taken between the look and the tap
+            raise
+        sheet = await tab.evaluate(SHEET_NAME)
+        await close_sheet(tab)
+        whole = card["shown"].replace("\u00ad", "")
+        if sheet is None or sheet["text"] != whole or sheet["cut"]:
+            return [f"{tab.engine} {width} pyramid: {card['id']}'s sheet shows {sheet} for {whole!r}"]
         return []
-    await tab.evaluate("(id) => document.querySelector('.phone-pyramid .card[data-card=\"' + id + '\"]')"
-                       ".scrollIntoView({ block: 'center' })", card["id"])
-    await tab.tap(f'.phone-pyramid .card[data-card="{card["id"]}"]')
-    await until(tab, "() => document.querySelector('#sheet .card-name') !== null")
-    sheet = await tab.evaluate(SHEET_NAME)
-    await close_sheet(tab)
-    whole = card["shown"].replace("\u00ad", "")
-    if sheet is None or sheet["text"] != whole or sheet["cut"]:
-        return [f"{tab.engine} {width} pyramid: {card['id']}'s sheet shows {sheet} for {whole!r}"]
-    return []
+    return [f"{tab.engine} {width} pyramid: no face-up card stayed long enough to open its sheet "
+            f"({MOVED_TRIES} tries)"]
 
 
 async def alert_count(tab: Tab) -> int:
