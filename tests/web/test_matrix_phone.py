@@ -143,6 +143,10 @@ IN_VIEW = """(sel) => {
   if (card) card.scrollIntoView({ block: "center" });
   return card !== null;
 }"""
+# The pyramid's cards as they lie now (which, and which face up), to tell a tap the other player's move
+# overtook from a sheet that shows the wrong name.
+PYRAMID_NOW = """() => Array.prototype.map.call(document.querySelectorAll(".phone-pyramid .card"),
+  (card) => (card.dataset.card || "?") + (card.classList.contains("accessible") ? "+" : "")).join(" ")"""
 MOVED_TRIES = 6  # looks for a card to open while the other player's moves take cards away
 SHEET_WAIT = 10.0
 # The open sheet's card name: its text and whether it is cut off.
@@ -161,6 +165,7 @@ async def name_reads_in_sheet(tab: Tab, width: int) -> list[str]:
         if card is None:
             return []
         selector = f'.phone-pyramid .card[data-card="{card["id"]}"]'
+        before = await tab.evaluate(PYRAMID_NOW)
         if not await tab.evaluate(IN_VIEW, selector):
             continue  # taken by the other player since
         try:
@@ -172,8 +177,11 @@ async def name_reads_in_sheet(tab: Tab, width: int) -> list[str]:
                 continue  # taken between the look and the tap
             raise
         sheet = await tab.evaluate(SHEET_NAME)
+        moved = await tab.evaluate(PYRAMID_NOW) != before
         await close_sheet(tab)
         whole = card["shown"].replace("\u00ad", "")
+        if moved and (sheet is None or sheet["text"] != whole):
+            continue  # the pyramid changed under the tap: another card's sheet may have opened
         if sheet is None or sheet["text"] != whole or sheet["cut"]:
             return [f"{tab.engine} {width} pyramid: {card['id']}'s sheet shows {sheet} for {whole!r}"]
         return []
