@@ -26,12 +26,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from engine.api import Action, Game
 from engine.bots.budget import Budget
-from engine.bots.montecarlo import most_valued_in_group, ranked_candidates
+from engine.bots.montecarlo import most_valued_in_group
 from engine.bots.policy import require_choice
 from engine.bots.prior import PRIOR_KIND, PriorModel, shipped_prior
 from engine.bots.search import Edge, EdgeKey, PlayoutSearchPolicy, SearchReport, select
@@ -83,15 +82,11 @@ def puct_search(policy: PlayoutSearchPolicy, view: Any, legal: Sequence[Action],
     settings = policy.settings
     model = shipped_prior()
     me: int = view["seat"]
-    budget = budget or Budget()
-    if budget.seconds is not None:
-        budget = replace(budget, seconds=budget.seconds * (1.0 - settings.time_reserve))
-    meter = budget.start(policy.default_iterations)
-    ranked, values = ranked_candidates(knowledge, view, legal, settings.candidate_limit)
-    candidates = {(me, knowledge.action_group(legal[i])): i for i in ranked}
+    start = policy.root_start(view, legal, budget)
+    meter, values, candidates = start.meter, start.values, start.candidates
     root = PuctNode()
     if len(candidates) == 1:
-        return SearchReport(root, candidates, 0, 0, ranked[0])
+        return SearchReport(root, candidates, 0, 0, start.ranked[0])
     root_keys = list(candidates)
     rng = random.Random(derive_seed(seed, 1))
     world: Game | None = None

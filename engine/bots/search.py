@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.api import Action, Game
 from engine.api import sample as engine_sample
-from engine.bots.budget import Budget
+from engine.bots.budget import Budget, BudgetMeter
 from engine.bots.evaluation import Evaluator, evaluator_for
 from engine.bots.knowledge import GameKnowledge, View
 from engine.bots.montecarlo import most_valued_in_group, ranked_candidates
@@ -157,6 +157,17 @@ class SearchReport:
         return tried
 
 
+@dataclass
+class RootStart:
+    """Where a decision's search starts: its meter, the root's candidates best first (indices into the legal
+    actions), every legal action's one-move value, and the candidates by edge key."""
+
+    meter: BudgetMeter
+    ranked: list[int]
+    values: list[float]
+    candidates: dict[EdgeKey, int]
+
+
 class PlayoutSearchPolicy:
     """``hard``: ISMCTS over sampled worlds, fast strategy-mode playouts and a learned evaluation."""
 
@@ -204,21 +215,30 @@ class PlayoutSearchPolicy:
             if collecting:
                 gc.enable()
 
+    def root_start(self, view: View, legal: Sequence[Action], budget: Budget | None) -> RootStart:
+        """The decision's meter (the budget less its reserve, started before the ranking, which it covers)
+        and the root's candidates: the best action of each group by one-move value."""
+        settings = self.settings
+        budget = budget or Budget()
+        if budget.seconds is not None:
+            budget = replace(budget, seconds=budget.seconds * (1.0 - settings.time_reserve))
+        meter = budget.start(self.default_iterations)
+        ranked, values = ranked_candidates(self.knowledge, view, legal, settings.candidate_limit)
+        me: int = view["seat"]
+        candidates = {(me, self.knowledge.action_group(legal[i])): i for i in ranked}
+        return RootStart(meter, ranked, values, candidates)
+
     def _search(self, view: View, legal: Sequence[Action], *, seed: int,
                 budget: Budget | None) -> SearchReport:
         require_choice(legal)
         knowledge = self.knowledge
         settings = self.settings
         me: int = view["seat"]
-        budget = budget or Budget()
-        if budget.seconds is not None:
-            budget = replace(budget, seconds=budget.seconds * (1.0 - settings.time_reserve))
-        meter = budget.start(self.default_iterations)  # the budget covers the ranking too
-        ranked, values = ranked_candidates(knowledge, view, legal, settings.candidate_limit)
-        candidates = {(me, knowledge.action_group(legal[i])): i for i in ranked}
+        start = self.root_start(view, legal, budget)
+        meter, values, candidates = start.meter, start.values, start.candidates
         root = Edge()
         if len(candidates) == 1:
-            return SearchReport(root, candidates, 0, 0, ranked[0])
+            return SearchReport(root, candidates, 0, 0, start.ranked[0])
         root_keys = list(candidates)
         rng = random.Random(derive_seed(seed, 1))
         world: Game | None = None
