@@ -33,6 +33,7 @@ from tests.web.matrix import (
     create_lobby,
     dump,
     engine_fixture,
+    no_errors,
     probe,
     shot,
     size_name,
@@ -243,9 +244,7 @@ async def test_seven_seat_board_fits_every_tv(
         await play_until(phones, None)
         await asyncio.sleep(2.6)  # the score reveal
         await look("end", "over")
-        errors = []
-        for tab in boards.values():
-            errors += await tab.errors()
+        errors = await no_errors(*boards.values())
         assert errors == [], errors
         assert problems == [], "\n".join(problems)
     finally:
@@ -361,9 +360,7 @@ async def test_duel_age_one_names_read_whole(engine: Engine, host_url: str, shot
                     at, narrow = at + took, not narrow
                 if lang in ("el", "fa"):
                     await shot(board, shots, size, f"duel-age1-{lang}-names")
-        errors = []
-        for tab in boards.values():
-            errors += await tab.errors()
+        errors = await no_errors(*boards.values())
         assert errors == [], errors
         assert problems == [], "\n".join(problems)
     finally:
